@@ -1,0 +1,68 @@
+# Efir: `make run` builds everything and starts the demo operator on
+# http://localhost:8080; `make test` runs every test. Both work on a fresh
+# Debian machine with only Go and Node: npm packages are installed here, and
+# Chromium through apt when it is missing (as root).
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+
+GO        ?= go
+VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -s -w -X main.version=$(VERSION)
+PG_URL    ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+
+WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json api/openapi.yaml -type f 2>/dev/null)
+GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.yaml' 2>/dev/null)
+
+.PHONY: build run web test test-go test-web test-e2e bench clean gen-api lint
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The API types of the client are generated from the contract.
+gen-api: web/node_modules/.installed
+	cd web && npm run --silent gen:api
+
+web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
+	cd web && npm run --silent gen:api && npm run --silent build
+
+web: web/dist/index.html
+
+bin/efir: web/dist/index.html $(GO_SRC) go.mod go.sum
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/efir ./cmd/efir
+
+build: bin/efir
+
+run: bin/efir
+	./bin/efir serve
+
+# Go tests run on SQLite always and on PostgreSQL too when it answers.
+test-go: web/dist/index.html
+	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
+		echo "PostgreSQL answers on 127.0.0.1:5432: store and API tests run on SQLite and PostgreSQL"; \
+		export EFIR_TEST_POSTGRES_URL="$${EFIR_TEST_POSTGRES_URL:-$(PG_URL)}"; \
+	else echo "no PostgreSQL on 127.0.0.1:5432: store and API tests run on SQLite only"; fi; \
+	$(GO) vet ./... && $(GO) test -count=1 ./...
+
+test-web: web/node_modules/.installed
+	cd web && npm run --silent typecheck && npm test --silent
+
+test-e2e: bin/efir e2e/node_modules/.installed
+	scripts/ensure-chromium.sh
+	cd e2e && npm run --silent typecheck && npx playwright test
+
+test: test-go test-web test-e2e
+
+# Performance budgets: server time of a new guest's start-up (15 ms) and the
+# home route's initial JavaScript (150 KB gzip). Figures, not pass/fail.
+bench: web/dist/index.html
+	$(GO) test -run '^$$' -bench . -benchtime 300x -count 3 ./bench/...
+	node bench/web-size.mjs
+
+clean:
+	rm -rf bin web/dist e2e/test-results e2e/playwright-report

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"efir/internal/app"
+	"efir/internal/config"
+	"efir/internal/demo"
+	"efir/internal/server"
+	"efir/internal/store"
+)
+
+// openDB connects and migrates.
+func openDB(ctx context.Context, cfg config.Config) (*store.DB, error) {
+	db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func serve(ctx context.Context, cfg config.Config) error {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if cfg.Demo {
+		if err := demo.Seed(ctx, db); err != nil {
+			return fmt.Errorf("demo operator: %w", err)
+		}
+	}
+	h, err := app.Handler(ctx, cfg, db)
+	if err != nil {
+		return err
+	}
+	go app.RunJanitor(ctx, db, time.Hour)
+	return server.Serve(ctx, cfg.Addr, h, slog.Default())
+}
+
+func seed(ctx context.Context, cfg config.Config) error {
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := demo.Seed(ctx, db); err != nil {
+		return err
+	}
+	fmt.Println("demo operator ready")
+	return nil
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The journeys run against the real binary on a fresh database with the demo
+// operator, in Debian's Chromium (never a browser downloaded by Playwright).
+const port = Number(process.env.EFIR_E2E_PORT ?? 18080);
+const dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-'));
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'ru-RU',
+    viewport: { width: 1366, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.EFIR_CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+  },
+  webServer: {
+    command: `${process.env.EFIR_BIN ?? '../bin/efir'} serve`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    // Server logs only when asked for (EFIR_E2E_LOG=1): they drown the report.
+    stdout: process.env.EFIR_E2E_LOG ? 'pipe' : 'ignore',
+    stderr: process.env.EFIR_E2E_LOG ? 'pipe' : 'ignore',
+    env: {
+      EFIR_ADDR: `127.0.0.1:${port}`,
+      EFIR_DATA_DIR: dataDir,
+      EFIR_DEV: 'true',
+      EFIR_PUBLIC_URL: baseURL,
+      EFIR_LOG_FORMAT: 'text',
+    },
+  },
+});

@@ -1,0 +1,84 @@
+// Package app wires every feature package into one HTTP handler; the efir
+// command and the API tests both build it, so the API under test is the one that ships.
+package app
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"efir/internal/config"
+	"efir/internal/httpx"
+	"efir/internal/identity"
+	"efir/internal/otp"
+	"efir/internal/provider"
+	"efir/internal/ratelimit"
+	"efir/internal/server"
+	"efir/internal/store"
+	"efir/web"
+)
+
+// Options are what the environment cannot set: hooks for tests.
+type Options struct {
+	// Now is the clock of every rule that depends on time (token life, code
+	// expiry, rate limits, PIN locks); default time.Now.
+	Now func() time.Time
+}
+
+// Handler builds the whole HTTP handler of efir on db. opts is optional (at
+// most one is used): production passes none.
+func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Options) (http.Handler, error) {
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	providers, err := provider.NewService(ctx, db, provider.Config{
+		ProvidersFile: cfg.ProvidersFile,
+		GeoCIDRFile:   cfg.GeoCIDRFile,
+		GeoIPDB:       cfg.GeoIPDB,
+		PublicURL:     cfg.PublicURL,
+		TokenTTL:      cfg.TokenTTL,
+	})
+	if err != nil {
+		return nil, err
+	}
+	codes, err := otp.NewService(db, otp.Config{
+		Sender:           cfg.OTPSender,
+		SMSGatewayURL:    cfg.SMSGatewayURL,
+		SMSGatewayToken:  cfg.SMSGatewayToken,
+		TelegramBotToken: cfg.TelegramBotToken,
+		TelegramAPIURL:   cfg.TelegramAPIURL,
+		TelegramBotName:  cfg.TelegramBotName,
+		Dev:              cfg.Dev,
+		Now:              o.Now,
+	}, providers)
+	if err != nil {
+		return nil, err
+	}
+	// Sign-in limits count in Redis when one is configured, else in the
+	// database: either way every copy of efir shares the counts.
+	limits, err := ratelimit.Open(ctx, cfg.RedisURL, db)
+	if err != nil {
+		return nil, err
+	}
+	ident := identity.New(db, codes, providers, identity.Options{TokenTTL: cfg.TokenTTL, Now: o.Now, Limits: limits})
+	dist, err := fs.Sub(web.Dist, "dist")
+	if err != nil {
+		return nil, err
+	}
+	return server.Handler(server.Options{
+		Modules: []server.Module{providers, codes, ident},
+		// The provider is chosen before the token is read: sign-in rules
+		// depend on the client's operator.
+		Middleware: []func(http.Handler) http.Handler{providers.Middleware, ident.Middleware},
+		ClientIP:   httpx.ClientIPResolver{Trusted: cfg.TrustedProxies},
+		Web:        dist,
+		DB:         db,
+		Logger:     slog.Default(),
+	}), nil
+}

@@ -1,0 +1,45 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDefaults(t *testing.T) {
+	for _, k := range []string{"EFIR_ADDR", "EFIR_DATA_DIR", "EFIR_DATABASE_URL", "EFIR_TOKEN_TTL", "EFIR_OTP_SENDER", "EFIR_DEMO", "EFIR_TRUSTED_PROXIES", "EFIR_REDIS_URL"} {
+		t.Setenv(k, "")
+	}
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "" || c.RedisURL != "" || c.TokenTTL != 12*time.Hour ||
+		c.OTPSender != "outbox" || !c.Demo || c.Dev {
+		t.Fatalf("defaults: %+v", c)
+	}
+}
+
+func TestBadValuesAreNamed(t *testing.T) {
+	cases := map[string]string{
+		"EFIR_TOKEN_TTL":       "twelve",
+		"EFIR_OTP_SENDER":      "pigeon",
+		"EFIR_DEMO":            "perhaps",
+		"EFIR_TRUSTED_PROXIES": "10.0.0.0/99",
+		"EFIR_REDIS_URL":       "127.0.0.1:6379",
+	}
+	for k, v := range cases {
+		t.Run(k, func(t *testing.T) {
+			t.Setenv(k, v)
+			_, err := Load()
+			if err == nil || !strings.Contains(err.Error(), k) {
+				t.Fatalf("%s=%s: error %v should name the variable", k, v, err)
+			}
+		})
+	}
+	t.Setenv("EFIR_OTP_SENDER", "sms")
+	t.Setenv("EFIR_SMS_GATEWAY_URL", "")
+	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "EFIR_SMS_GATEWAY_URL") {
+		t.Fatalf("sms without a gateway: %v", err)
+	}
+}

@@ -1,0 +1,120 @@
+package identity
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"efir/internal/httpx"
+	"efir/internal/store"
+)
+
+// maxTokenLen bounds what we hash and look up; real tokens are 43 characters.
+const maxTokenLen = 256
+
+type presentedKey struct{}
+
+// presented is the token a request carried, kept in the context whether or
+// not it was valid: requireUser tells "no token" from "a stale token", and
+// POST /v2/auth/device may trade an expired token for a new one.
+type presented struct {
+	token string
+	valid bool
+}
+
+func presentedToken(ctx context.Context) *presented {
+	p, _ := ctx.Value(presentedKey{}).(*presented)
+	return p
+}
+
+// tokenFromRequest reads the access token: Authorization "Token <t>" or
+// "Bearer <t>" first, then the access_token query parameter. It gives "" when
+// there is none or it cannot be a token of ours.
+func tokenFromRequest(r *http.Request) string {
+	if t := parseAuthorization(r.Header.Get("Authorization")); t != "" {
+		return t
+	}
+	return cleanToken(r.URL.Query().Get("access_token"))
+}
+
+// parseAuthorization reads "Token <t>" or "Bearer <t>" (scheme case-insensitive).
+func parseAuthorization(h string) string {
+	scheme, rest, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok {
+		return ""
+	}
+	if !strings.EqualFold(scheme, "Token") && !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return cleanToken(rest)
+}
+
+// cleanToken keeps only values that may be tokens: printable ASCII without
+// spaces, of a sane length.
+func cleanToken(t string) string {
+	t = strings.TrimSpace(t)
+	if t == "" || len(t) > maxTokenLen {
+		return ""
+	}
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; c <= ' ' || c >= 0x7f {
+			return ""
+		}
+	}
+	return t
+}
+
+// Middleware authenticates the request's token. A valid token puts an
+// httpx.Session in the context. A token that is unknown or expired lets the
+// request through anonymously (public calls keep working with a stale token)
+// but is remembered, so that requireUser answers 401 authentication_failed.
+func (s *Service) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token := tokenFromRequest(r)
+		if token == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		ctx := r.Context()
+		p := &presented{token: token}
+		t, err := s.findToken(ctx, s.db, token)
+		switch {
+		case err == nil && t.ExpiresAt > s.now().Unix():
+			p.valid = true
+			ctx = httpx.WithSession(ctx, &httpx.Session{
+				TokenID: t.ID, UserID: t.UserID, DeviceID: t.DeviceID, ProfileID: t.ProfileID,
+				ProviderID: t.ProviderID, IsGuest: t.IsGuest, ChildMode: t.ChildMode,
+			})
+		case err != nil && !errors.Is(err, store.ErrNotFound):
+			// The store failed: the caller is treated as having a bad token
+			// (protected calls answer 401, the client re-authenticates).
+			slog.ErrorContext(ctx, "token lookup failed", "err", err)
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, presentedKey{}, p)))
+	})
+}
+
+// requireUser lets only requests with a valid token through (a login token
+// without a device is valid too); otherwise 401 authentication_failed.
+func (s *Service) requireUser(h httpx.Handler) httpx.Handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if httpx.SessionFrom(r.Context()) == nil {
+			return httpx.Unauthorized()
+		}
+		return h(w, r)
+	}
+}
+
+// requireDevice lets only device-bound tokens through: a login token may only
+// register a device and authenticate it. Otherwise 401.
+func (s *Service) requireDevice(h httpx.Handler) httpx.Handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		sess := httpx.SessionFrom(r.Context())
+		if sess == nil || sess.DeviceID == 0 {
+			return httpx.Unauthorized()
+		}
+		return h(w, r)
+	}
+}

@@ -1,0 +1,112 @@
+package provider
+
+import (
+	"net/http"
+	"strings"
+
+	"efir/internal/httpx"
+)
+
+// Configuration are the client's tunables (GET /v2/platform/configuration).
+type Configuration struct {
+	// CatchupBlackoutSafeArea is how many seconds around a programme whose
+	// catch-up is blacked out the player also keeps the blackout picture, so
+	// that shifted schedules do not leak the start or end of the programme.
+	CatchupBlackoutSafeArea      int    `json:"catchup_blackout_safe_area"`
+	CatchupBlackoutMattressURL   string `json:"catchup_blackout_mattress_url"`
+	CatchupBlackoutScreenshotURL string `json:"catchup_blackout_mattress_screenshot_url"`
+	MinSearchChars               int    `json:"min_search_chars"`
+	BouncingInterval             int    `json:"bouncing_interval"` // search debounce, ms
+	ParentalDurations            []int  `json:"parental_durations"`
+	PromocodesEnabled            bool   `json:"promocodes_enabled"`
+	PaymentEnabled               bool   `json:"payment_enabled"`
+	TokenLifetime                int    `json:"token_lifetime"` // seconds
+}
+
+// Resources are the brand and contacts of the request's operator.
+type Resources struct {
+	BrandName  string   `json:"brand_name"`
+	LogoURL    string   `json:"logo_url"`
+	FaviconURL string   `json:"favicon_url"`
+	Support    Support  `json:"support"`
+	AppLinks   AppLinks `json:"app_links"`
+}
+
+// AppLinks are the store pages of the operator's mobile apps ("" when none).
+type AppLinks struct {
+	IOS     string `json:"ios"`
+	Android string `json:"android"`
+}
+
+// ABTest is one experiment the client takes part in.
+type ABTest struct {
+	ID      int64  `json:"id"`
+	Name    string `json:"name"`
+	Variant string `json:"variant"`
+}
+
+// SEOMask gives the page title and description for paths matching Path
+// ("*" matches one path segment); "{name}" in the texts stands for the name
+// of the channel or content on the page.
+type SEOMask struct {
+	Path        string `json:"path"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	H1          string `json:"h1"`
+}
+
+func (s *Service) handleConfiguration(w http.ResponseWriter, r *http.Request) error {
+	httpx.OK(w, Configuration{
+		CatchupBlackoutSafeArea:      60,
+		CatchupBlackoutMattressURL:   s.imageURL("catchup-blackout"),
+		CatchupBlackoutScreenshotURL: s.imageURL("catchup-blackout-screenshot"),
+		MinSearchChars:               1,
+		BouncingInterval:             1000,
+		ParentalDurations:            []int{1, 5, 15, 30, 60, 120},
+		PromocodesEnabled:            true,
+		PaymentEnabled:               true,
+		TokenLifetime:                int(s.cfg.TokenTTL.Seconds()),
+	})
+	return nil
+}
+
+func (s *Service) handleResources(w http.ResponseWriter, r *http.Request) error {
+	p := s.providerOf(r)
+	httpx.OK(w, Resources{
+		BrandName:  p.Name,
+		LogoURL:    orText(p.LogoURL, s.imageURL("logo")),
+		FaviconURL: orText(p.FaviconURL, s.imageURL("favicon")),
+		Support:    p.Support,
+		AppLinks:   AppLinks{IOS: p.IOSApp, Android: p.AndroidApp},
+	})
+	return nil
+}
+
+// handleABTests answers the running experiments: none yet. The call exists
+// so that clients built for experiments work unchanged.
+func (s *Service) handleABTests(w http.ResponseWriter, r *http.Request) error {
+	httpx.OK(w, []ABTest{})
+	return nil
+}
+
+func (s *Service) handleSEOMasks(w http.ResponseWriter, r *http.Request) error {
+	lang, name := httpx.Lang(r), s.providerOf(r).Name
+	masks := []SEOMask{}
+	// The operator's name is filled in here; {name} is left for the client
+	// (the channel or content shown on the page).
+	fill := func(key string) string { return strings.ReplaceAll(httpx.T(lang, key), "%s", name) }
+	for _, m := range seoPages {
+		masks = append(masks, SEOMask{
+			Path:        m,
+			Title:       fill("seo_title_" + m),
+			Description: fill("seo_description_" + m),
+			H1:          fill("seo_h1_" + m),
+		})
+	}
+	httpx.OK(w, masks)
+	return nil
+}
+
+// seoPages are the paths with their own title texts (keys seo_*_<path> in
+// texts/{lang}.json).
+var seoPages = []string{"/", "/channels", "/channels/*", "/contents/*", "/packets", "/news", "/search"}

@@ -1,0 +1,152 @@
+package server
+
+import (
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"efir/internal/httpx"
+)
+
+// contentSecurityPolicy is what the built client needs: its own scripts only,
+// media and workers from blob: (hls.js feeds MediaSource through blob URLs),
+// images from anywhere secure (operators' logos and posters).
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob: https:; media-src 'self' blob: https:; connect-src 'self' https:; " +
+	"font-src 'self' data:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
+	"form-action 'self'; frame-ancestors 'self'"
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if strings.Contains(r.URL.Path, "_embed/") {
+			// Embedded players are meant to be framed by operators' sites.
+			h.Set("Content-Security-Policy", strings.Replace(contentSecurityPolicy, "frame-ancestors 'self'", "frame-ancestors *", 1))
+		} else {
+			h.Set("Content-Security-Policy", contentSecurityPolicy)
+			h.Set("X-Frame-Options", "SAMEORIGIN")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logRequests writes one line per request. The query string is left out on
+// purpose: it may carry access_token.
+func logRequests(log *slog.Logger, next http.Handler) http.Handler {
+	if log == nil {
+		log = slog.Default()
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		level := slog.LevelInfo
+		if sw.status >= 500 {
+			level = slog.LevelError
+		}
+		log.LogAttrs(r.Context(), level, "http",
+			slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes),
+			slog.Duration("took", time.Since(start)), slog.String("ip", httpx.ClientIP(r).String()))
+	})
+}
+
+func recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				slog.Error("panic", "path", r.URL.Path, "value", v, "stack", string(debug.Stack()))
+				httpx.WriteError(w, r, httpx.New(http.StatusInternalServerError, httpx.TypeInternal, "error_internal"))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// apiErrors rewrites the mux's own plain-text 404 and 405 answers under /v2
+// into the API error shape. Handlers of ours always set a JSON content type,
+// so a text/plain 404/405 can only come from the mux.
+func apiErrors(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/v2/") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(&apiErrorWriter{ResponseWriter: w, r: r}, r)
+	})
+}
+
+type apiErrorWriter struct {
+	http.ResponseWriter
+	r        *http.Request
+	swallow  bool
+	answered bool
+}
+
+func (w *apiErrorWriter) WriteHeader(code int) {
+	if w.answered {
+		return
+	}
+	w.answered = true
+	if (code == http.StatusNotFound || code == http.StatusMethodNotAllowed) &&
+		strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.swallow = true
+		w.Header().Del("X-Content-Type-Options")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		e := httpx.NotFound()
+		if code == http.StatusMethodNotAllowed {
+			e = httpx.New(code, httpx.TypeMethodNotAllowed, "error_method_not_allowed")
+		}
+		httpx.WriteError(w.ResponseWriter, w.r, e)
+		return
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *apiErrorWriter) Write(b []byte) (int, error) {
+	if !w.answered {
+		w.WriteHeader(http.StatusOK)
+	}
+	if w.swallow {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *apiErrorWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { MessagesButton } from '@/features/messages';
+import { apiFetch, platformKeys, useBrandName, useNetwork, useResources, userKeys, type User } from '@/shared/api';
+import { changeLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, offeredLanguages, type Language } from '@/shared/i18n';
+import { SEARCH_MAX_LENGTH } from '@/shared/lib/constants';
+import { sessionStore, useSession } from '@/shared/session';
+import { ButtonLink } from '@/shared/ui';
+import { paths } from '../paths';
+import { AccountMenu } from './AccountMenu';
+import { MainMenu } from './MainMenu';
+import { useMenuItems } from './menu';
+import styles from './Header.module.css';
+
+export function Header() {
+  const { t } = useTranslation();
+  const brand = useBrandName();
+  const logoUrl = useResources().data?.logo_url;
+  const [logoFailed, setLogoFailed] = useState(false);
+  const { isLogged } = useSession();
+  const items = useMenuItems();
+
+  return (
+    <header className={styles.header}>
+      <Link to={paths.home()} className={styles.logo} aria-label={t('header.logoLabel', { brand })}>
+        {logoUrl && !logoFailed ? (
+          <img src={logoUrl} alt="" onError={() => setLogoFailed(true)} />
+        ) : (
+          <>
+            <span className={styles.logoMark} aria-hidden="true">
+              {brand.slice(0, 1)}
+            </span>
+            <span aria-hidden="true">{brand}</span>
+          </>
+        )}
+      </Link>
+      <MainMenu items={items} />
+      <SearchField />
+      <div className={styles.actions}>
+        <LanguageSelect />
+        {isLogged && <MessagesButton />}
+        {isLogged ? (
+          <AccountMenu />
+        ) : (
+          <ButtonLink to={{ hash: 'auth' }} replace size="small">
+            {t('nav.signIn')}
+          </ButtonLink>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** The header search field; the search area (suggestions, debounce) plugs in here. */
+function SearchField() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (q.trim()) navigate(paths.search(q));
+  };
+  return (
+    <form role="search" className={styles.search} onSubmit={submit}>
+      <label htmlFor="header-search" className="visually-hidden">
+        {t('header.searchLabel')}
+      </label>
+      <input
+        id="header-search"
+        className={styles.searchInput}
+        type="search"
+        maxLength={SEARCH_MAX_LENGTH}
+        placeholder={t('header.searchPlaceholder')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        enterKeyHint="search"
+      />
+    </form>
+  );
+}
+
+/**
+ * The interface language. It changes the same i18n state as Settings -> Language ->
+ * Interface (changeLanguage: i18next plus the stored preference), so the two always
+ * agree; a logged-in viewer's choice is saved to the user settings as there.
+ */
+function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const network = useNetwork().data;
+  const { isLogged } = useSession();
+  const current = currentLanguage();
+  const languages = offeredLanguages(network?.languages, current);
+
+  async function choose(lng: Language) {
+    await changeLanguage(lng);
+    // The operator's texts of network data come in the request's language.
+    void queryClient.invalidateQueries({ queryKey: platformKeys.network() });
+    if (!isLogged || !sessionStore.get().token) return;
+    try {
+      const user = await apiFetch<User>('/users/self', { method: 'PATCH', body: { settings: { language: lng } } });
+      queryClient.setQueriesData({ queryKey: userKeys.all }, user);
+    } catch {
+      // The choice is already applied and stored locally; the settings page shows errors.
+    }
+  }
+
+  // The closed picker shows the language code (the list shows the names): a native select,
+  // transparent, over the code, so it keeps its keyboard and screen-reader behaviour.
+  return (
+    <span className={styles.languageBox}>
+      <span className={styles.languageCode} aria-hidden="true">
+        {current.toUpperCase()}
+      </span>
+      <label htmlFor="header-language" className="visually-hidden">
+        {t('header.language')}
+      </label>
+      <select
+        id="header-language"
+        className={styles.language}
+        value={current}
+        lang={i18n.language}
+        onChange={(e) => {
+          if (isLanguage(e.target.value)) void choose(e.target.value);
+        }}
+      >
+        {languages.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

@@ -1,0 +1,66 @@
+import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { CHANNEL_PATH } from './background';
+import { ModalPage } from './ModalPage';
+import type { SectionKey } from './SectionPage';
+import { PartnerGate, RequireLogin } from './guards';
+
+// Modal pages: routes that open over the previous page (spec 2 of both documents).
+
+const SectionPage = lazy(() => import('./SectionPage'));
+const LegalText = lazy(() => import('@/features/legal').then((m) => ({ default: m.LegalText })));
+const SettingsPage = lazy(() => import('@/features/settings').then((m) => ({ default: m.SettingsPage })));
+
+function SectionModal({ section }: { section: SectionKey }) {
+  const { t } = useTranslation();
+  return (
+    <ModalPage title={t(`sections.${section}.title`)} name={section}>
+      <SectionPage section={section} inModal />
+    </ModalPage>
+  );
+}
+
+function LegalModal({ kind }: { kind: 'agreement' | 'privacy' }) {
+  const { t } = useTranslation();
+  return (
+    <ModalPage title={t(`footer.${kind}`)} name={kind}>
+      <LegalText kind={kind} />
+    </ModalPage>
+  );
+}
+
+function SettingsModal() {
+  const { t } = useTranslation();
+  return (
+    <PartnerGate>
+      <RequireLogin otherwise="home">
+        <ModalPage title={t('settings.title')} name="settings">
+          <SettingsPage />
+        </ModalPage>
+      </RequireLogin>
+    </PartnerGate>
+  );
+}
+
+export function modalRoutes(isPhone: boolean): RouteObject[] {
+  const routes: RouteObject[] = [
+    { path: '/contents/:slug/:child?', element: <SectionModal section="content" /> },
+    { path: '/watch/:id', element: <SectionModal section="watch" /> },
+    { path: '/trailers/:id', element: <SectionModal section="trailer" /> },
+    { path: '/persons/:id', element: <SectionModal section="person" /> },
+    { path: '/news/:id', element: <SectionModal section="newsItem" /> },
+    { path: '/agreement', element: <LegalModal kind="agreement" /> },
+    { path: '/privacy', element: <LegalModal kind="privacy" /> },
+    { path: '/settings', element: <SettingsModal /> },
+    { path: '/settings/language/:page', element: <SettingsModal /> },
+    { path: '/settings/:section', element: <SettingsModal /> },
+  ];
+  // On a phone the channel opens over the list; elsewhere it is a page (see pageRoutes).
+  if (isPhone) routes.push({ path: CHANNEL_PATH, element: <SectionModal section="channel" /> });
+  return routes;
+}
+
+export function isModalPath(pathname: string, isPhone: boolean): boolean {
+  return (matchRoutes(modalRoutes(isPhone), pathname)?.length ?? 0) > 0;
+}

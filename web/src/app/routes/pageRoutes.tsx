@@ -1,0 +1,89 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { HomeView } from '@/features/home';
+import { RootLayout } from '../layout/RootLayout';
+import { PartnerGate, PromoGate, RequireLogin } from './guards';
+import type { SectionKey } from './SectionPage';
+
+// The page routes of both spec documents (section 2). Every route module except the
+// home view and the layout is lazy. A later area replaces `section('x')` with its screen,
+// e.g. `element: <ChannelsPage />` where `const ChannelsPage = lazy(() => import('@/features/channels')...)`.
+
+const SectionPage = lazy(() => import('./SectionPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const GeoLockPage = lazy(() => import('./GeoLockPage'));
+const LkPage = lazy(() => import('@/features/settings').then((m) => ({ default: m.LkPage })));
+const LkParentalPage = lazy(() => import('@/features/settings').then((m) => ({ default: m.LkParentalPage })));
+
+const section = (key: SectionKey) => <SectionPage section={key} />;
+
+const devRoutes: RouteObject[] = import.meta.env.DEV
+  ? [
+      { path: 'test', element: section('test') },
+      { path: 'test_feed', element: section('testFeed') },
+      { path: 'vitrina_test', element: section('vitrinaTest') },
+    ]
+  : [];
+
+export const pageRoutes: RouteObject[] = [
+  // Renders nothing at all: no header, no footer (spec 2).
+  { path: '/open_mobile_app', element: null },
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <HomeView /> },
+      { path: 'startpage', element: <HomeView /> },
+
+      // TV
+      { path: 'channels', element: section('channels') },
+      { path: 'channels/:category', element: section('channels') },
+      { path: 'channels/:category/:channel/:ts?', element: section('channel') },
+      { path: 'channelsfree', element: section('channelsFree') },
+      { path: 'channel_embed/:channelId', element: section('channelEmbed') },
+      { path: 'guide', element: section('guide') },
+      { path: 'newyear', element: section('newyear') },
+
+      // Catalogue
+      { path: 'rowset/:id', element: section('rowset') },
+      { path: 'row/:id', element: section('row') },
+      { path: 'catalog/:id', element: section('catalog') },
+      { path: 'movies', element: section('movies') },
+      { path: 'series', element: section('series') },
+      { path: 'my', element: section('my') },
+      { path: 'search', element: section('search') },
+      { path: 'episodes/:id', element: section('episodes') },
+      { path: 'content_embed/:id', element: section('contentEmbed') },
+      // The bare forms of modal pages show a not-found page.
+      { path: 'watch', element: <NotFoundPage kind="content" /> },
+      { path: 'trailers', element: <NotFoundPage kind="content" /> },
+      { path: 'persons', element: <NotFoundPage /> },
+      { path: 'contents', element: <NotFoundPage kind="content" /> },
+
+      // Commerce
+      { path: 'packets', element: section('packets') },
+      { path: 'packets/:id', element: section('packet') },
+      { path: 'provider/:shortname', element: section('provider') },
+      { path: 'promo', element: <PromoGate>{section('promo')}</PromoGate> },
+      { path: 'promo/:id', element: <PromoGate>{section('promo')}</PromoGate> },
+      { path: 'gift', element: <PromoGate>{section('gift')}</PromoGate> },
+
+      // Information
+      { path: 'news', element: section('news') },
+      { path: 'terms', element: section('terms') },
+      { path: 'faq', element: section('faq') },
+      { path: 'app_store', element: section('appStore') },
+      { path: 'account_mobile', element: <PartnerGate>{section('accountMobile')}</PartnerGate> },
+      { path: 'geo_lock', element: <GeoLockPage /> },
+
+      // Identity
+      { path: 'lk', element: <PartnerGate><RequireLogin otherwise="auth"><LkPage /></RequireLogin></PartnerGate> },
+      { path: 'lk_parental', element: <RequireLogin otherwise="auth"><LkParentalPage /></RequireLogin> },
+
+      ...devRoutes,
+
+      // Any other path shows the home view.
+      { path: '*', element: <HomeView /> },
+    ],
+  },
+];

@@ -1,0 +1,66 @@
+import type { ErrorBody } from './types';
+
+/** Every failed call surfaces as one ApiError; status 0 means the server was not reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly detail: Record<string, string>;
+
+  constructor(status: number, type: string, message: string, detail: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.type = type;
+    this.detail = detail;
+  }
+
+  get isNetwork(): boolean {
+    return this.status === 0;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** Builds an ApiError from a non-2xx answer, whether or not the body has the error shape. */
+export function decodeError(status: number, body: unknown): ApiError {
+  const err = (body as Partial<ErrorBody> | null)?.error;
+  if (err && typeof err === 'object' && typeof err.type === 'string') {
+    return new ApiError(status, err.type, err.message ?? '', normaliseDetail(err.detail));
+  }
+  return new ApiError(status, status === 401 ? 'authentication_failed' : 'http_error', '');
+}
+
+function normaliseDetail(detail: unknown): Record<string, string> {
+  if (!detail || typeof detail !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(detail as Record<string, unknown>)) {
+    out[k] = Array.isArray(v) ? v.join(' ') : String(v);
+  }
+  return out;
+}
+
+/** Unauthorised answers mark the token as errored (spec 4, 8). */
+export function isUnauthorised(e: ApiError): boolean {
+  return e.status === 401 || e.type === 'authentication_failed' || e.type === 'token_expired';
+}
+
+/**
+ * Calls whose 401 does not mark a token error: the one-time-code calls (a wrong code is
+ * not a bad token) and the watch-statistics call (fire-and-forget).
+ */
+export function isTokenErrorExempt(path: string): boolean {
+  return (
+    path.startsWith('/otps') ||
+    path.startsWith('/auth/otp') ||
+    path.startsWith('/otp/') ||
+    path.startsWith('/mw/otps') ||
+    path.startsWith('/mw/auth/otp') ||
+    path.startsWith('/users/self/stat/')
+  );
+}
+
+export function isForbiddenCountry(e: ApiError): boolean {
+  return e.status === 403 && e.type === 'forbidden_country';
+}

@@ -1,0 +1,11 @@
+import styles from './Spinner.module.css';
+
+/** A loading indicator with a text for screen readers (the label is already translated). */
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className={styles.wrap} role="status" aria-live="polite">
+      <span className={styles.spinner} aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+export { Button, ButtonLink, ButtonAnchor } from './Button';
+export { Modal } from './Modal';
+export type { ModalProps } from './Modal';
+export { Spinner } from './Spinner';
+export { ErrorState } from './ErrorState';
+export { focusableIn, trapTab } from './focus';
+export { Field, FormError } from './Field';
+export { SupportContactItems, telHref } from './SupportContactItems';
+export { SwitchRow } from './SwitchRow';
+export { Badge } from './Badge';
