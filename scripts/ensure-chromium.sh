@@ -9,8 +9,10 @@ fi
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 	echo "installing chromium from Debian's packages" >&2
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq chromium >/dev/null
+	# Another apt run (unattended upgrades, a parallel install) may hold the
+	# lock for a while: wait for it instead of failing.
+	apt-get -o DPkg::Lock::Timeout=600 update -qq
+	apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium >/dev/null
 	exit 0
 fi
 echo "Chromium is missing: install it (apt-get install chromium) or set EFIR_CHROMIUM" >&2
