@@ -22,6 +22,8 @@ commands:
   migrate   apply database migrations and exit
   seed      load the demo operator into the database (once; safe to repeat)
   outbox    list the latest one-time codes and texts of the outbox sender
+  import    load a programme guide or a channel line-up:
+            efir import xmltv|m3u [flags] <file|url|->
   version   print the version
 
 configuration is read from EFIR_* environment variables (see README.md)
@@ -79,6 +81,8 @@ func run(ctx context.Context, cmd string, args []string) error {
 		return seed(ctx, cfg)
 	case "outbox":
 		return outbox(ctx, cfg, args)
+	case "import":
+		return importCmd(ctx, cfg, args)
 	default:
 		fmt.Fprint(os.Stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)

@@ -36,12 +36,18 @@ func serve(ctx context.Context, cfg config.Config) error {
 		if err := demo.Seed(ctx, db); err != nil {
 			return fmt.Errorf("demo operator: %w", err)
 		}
+		// The guide is generated around the current time, so it is made
+		// at every start (only what is missing) and kept by KeepGuide.
+		if err := demo.EnsureGuide(ctx, db, time.Now()); err != nil {
+			return fmt.Errorf("demo guide: %w", err)
+		}
 	}
-	h, err := app.Handler(ctx, cfg, db)
+	h, err := app.Handler(ctx, cfg, db, app.Options{WarmMedia: true})
 	if err != nil {
 		return err
 	}
 	go app.RunJanitor(ctx, db, time.Hour)
+	go demo.KeepGuide(ctx, db, time.Hour, cfg.Demo)
 	return server.Serve(ctx, cfg.Addr, h, slog.Default())
 }
 
@@ -52,6 +58,9 @@ func seed(ctx context.Context, cfg config.Config) error {
 	}
 	defer db.Close()
 	if err := demo.Seed(ctx, db); err != nil {
+		return err
+	}
+	if err := demo.EnsureGuide(ctx, db, time.Now()); err != nil {
 		return err
 	}
 	fmt.Println("demo operator ready")

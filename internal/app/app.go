@@ -17,6 +17,7 @@ import (
 	"efir/internal/ratelimit"
 	"efir/internal/server"
 	"efir/internal/store"
+	"efir/internal/tv"
 	"efir/web"
 )
 
@@ -25,6 +26,9 @@ type Options struct {
 	// Now is the clock of every rule that depends on time (token life, code
 	// expiry, rate limits, PIN locks); default time.Now.
 	Now func() time.Time
+	// WarmMedia prepares the media origin at once (efir serve: a broken
+	// asset stops the start); otherwise on the first media request.
+	WarmMedia bool
 }
 
 // Handler builds the whole HTTP handler of efir on db. opts is optional (at
@@ -67,12 +71,20 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 		return nil, err
 	}
 	ident := identity.New(db, codes, providers, identity.Options{TokenTTL: cfg.TokenTTL, Now: o.Now, Limits: limits})
+	// The media origin serves the signed HLS URLs the TV area issues.
+	origin := newLazyOrigin(cfg, db, o.Now)
+	if o.WarmMedia {
+		if _, err := origin.get(); err != nil {
+			return nil, err
+		}
+	}
+	television := tv.New(db, origin, tv.Config{Now: o.Now})
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
 		return nil, err
 	}
 	return server.Handler(server.Options{
-		Modules: []server.Module{providers, codes, ident},
+		Modules: []server.Module{providers, codes, ident, origin, television},
 		// The provider is chosen before the token is read: sign-in rules
 		// depend on the client's operator.
 		Middleware: []func(http.Handler) http.Handler{providers.Middleware, ident.Middleware},

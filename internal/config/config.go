@@ -37,6 +37,9 @@ type Config struct {
 	TelegramAPIURL   string // EFIR_TELEGRAM_API_URL (default https://api.telegram.org)
 	TelegramBotName  string // EFIR_TELEGRAM_BOT_NAME, for the t.me link shown to viewers
 
+	MediaDir    string        // EFIR_MEDIA_DIR, HLS loop assets; empty = the embedded demo media extracted to DataDir/media
+	MediaSecret string        // EFIR_MEDIA_SECRET, signs media URLs (>= 32 bytes); empty = generated once in the database
+	MediaURLTTL time.Duration // EFIR_MEDIA_URL_TTL, life of a signed media URL (default 6h)
 }
 
 // Load reads the environment.
@@ -57,6 +60,8 @@ func Load() (Config, error) {
 		TelegramBotToken: os.Getenv("EFIR_TELEGRAM_BOT_TOKEN"),
 		TelegramAPIURL:   strings.TrimRight(env("EFIR_TELEGRAM_API_URL", "https://api.telegram.org"), "/"),
 		TelegramBotName:  os.Getenv("EFIR_TELEGRAM_BOT_NAME"),
+		MediaDir:         os.Getenv("EFIR_MEDIA_DIR"),
+		MediaSecret:      os.Getenv("EFIR_MEDIA_SECRET"),
 	}
 	var err error
 	if c.Demo, err = boolEnv("EFIR_DEMO", true); err != nil {
@@ -73,6 +78,15 @@ func Load() (Config, error) {
 		if c.TokenTTL, err = time.ParseDuration(s); err != nil || c.TokenTTL <= 0 {
 			return c, fmt.Errorf("EFIR_TOKEN_TTL: want a duration such as 12h, got %q", s)
 		}
+	}
+	c.MediaURLTTL = 6 * time.Hour
+	if s := os.Getenv("EFIR_MEDIA_URL_TTL"); s != "" {
+		if c.MediaURLTTL, err = time.ParseDuration(s); err != nil || c.MediaURLTTL <= 0 {
+			return c, fmt.Errorf("EFIR_MEDIA_URL_TTL: want a duration such as 6h, got %q", s)
+		}
+	}
+	if c.MediaSecret != "" && len(c.MediaSecret) < 32 {
+		return c, fmt.Errorf("EFIR_MEDIA_SECRET: want at least 32 bytes, got %d", len(c.MediaSecret))
 	}
 	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") &&
 		!strings.HasPrefix(c.RedisURL, "unix://") {

@@ -27,6 +27,9 @@ func Seed(ctx context.Context, db *store.DB) error {
 		if err := seedUsers(ctx, tx); err != nil {
 			return err
 		}
+		if err := seedTV(ctx, tx); err != nil {
+			return err
+		}
 		_, err := tx.Exec(ctx, "INSERT INTO settings (name, value) VALUES ('demo_seeded', '1')")
 		return err
 	})

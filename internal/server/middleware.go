@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -60,6 +61,17 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// ReadFrom keeps sendfile(2) for files copied through the log wrapper (the
+// media origin's segments): the copy reaches the connection's ReadFrom.
+func (w *statusWriter) ReadFrom(r io.Reader) (int64, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := io.Copy(w.ResponseWriter, r)
+	w.bytes += n
+	return n, err
+}
+
 // logRequests writes one line per request. The query string is left out on
 // purpose: it may carry access_token.
 func logRequests(log *slog.Logger, next http.Handler) http.Handler {
@@ -74,11 +86,22 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 			sw.status = http.StatusOK
 		}
 		level := slog.LevelInfo
+		path := r.URL.Path
+		if rest, ok := strings.CutPrefix(path, "/media/"); ok {
+			// A media path carries a signed grant that works until it
+			// expires: keep it out of the logs like access tokens. Playlist
+			// and segment hits are many per viewer, so they log at debug.
+			_, file, _ := strings.Cut(rest, "/")
+			path = "/media/…/" + file
+			if sw.status < 400 {
+				level = slog.LevelDebug
+			}
+		}
 		if sw.status >= 500 {
 			level = slog.LevelError
 		}
 		log.LogAttrs(r.Context(), level, "http",
-			slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.String("method", r.Method), slog.String("path", path),
 			slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes),
 			slog.Duration("took", time.Since(start)), slog.String("ip", httpx.ClientIP(r).String()))
 	})

@@ -37,6 +37,24 @@ func TestRequestLogLeavesOutTheQuery(t *testing.T) {
 	}
 }
 
+// TestRequestLogLeavesOutMediaGrants: a media path's signed grant works until
+// it expires, so the log keeps only the file part; failures still log at info.
+func TestRequestLogLeavesOutMediaGrants(t *testing.T) {
+	var buf bytes.Buffer
+	h := Handler(Options{
+		Modules: []Module{pingModule{}},
+		Logger:  slog.New(slog.NewTextHandler(&buf, nil)),
+	})
+	do(h, "GET", "/media/GrAnTsIgNaTuRe.abc/master.m3u8", nil)
+	log := buf.String()
+	if strings.Contains(log, "GrAnTsIgNaTuRe") {
+		t.Fatalf("the log holds the grant: %s", log)
+	}
+	if !strings.Contains(log, "master.m3u8") || !strings.Contains(log, "status=404") {
+		t.Fatalf("the failed media request is not logged: %s", log)
+	}
+}
+
 // TestServeDrainsOnShutdown: when the context ends (SIGTERM in efir serve), a
 // request in flight is completed, new connections are refused and Serve
 // returns cleanly.

@@ -6,7 +6,7 @@ import { useSessionUpkeep } from '@/features/messages';
 import { useResources } from '@/shared/api';
 import { useIsPhone } from '@/shared/lib/useMediaQuery';
 import { readKey, StorageKey } from '@/shared/session';
-import { Button, ErrorState, Spinner } from '@/shared/ui';
+import { AlertHost, Button, ErrorState, Spinner } from '@/shared/ui';
 import { useBoot } from '../boot/bootStore';
 import { restartApp } from '../boot/boot';
 import { isChromeless, isFooterHidden, isLoginFreePage } from '../paths';
@@ -41,6 +41,7 @@ export function RootLayout() {
       </main>
       {!chromeless && !isFooterHidden(pathname) && <Footer />}
       {!chromeless && <BottomNav />}
+      <AlertHost />
     </div>
   );
 }

@@ -48,10 +48,10 @@ describe('route table', () => {
   });
 
   it('shows a translated page for a later area', async () => {
-    renderAt('/channels/all');
-    expect(await screen.findByRole('heading', { level: 1, name: 'TV channels' })).toBeTruthy();
+    renderAt('/movies');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Movies' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the main page' })).toBeTruthy();
-    expect(document.body.classList.contains('page_channels')).toBe(true);
+    expect(document.body.classList.contains('page_movies')).toBe(true);
   });
 
   it('shows the home view for an unknown path', async () => {
@@ -71,7 +71,7 @@ describe('route table', () => {
   });
 
   it('opens the modal named by the hash', async () => {
-    renderAt('/channels#auth');
+    renderAt('/movies#auth');
     expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
@@ -83,7 +83,7 @@ describe('route table', () => {
 
   it('forces a modal #auth that cannot be closed in auth-only mode', async () => {
     boot({ authOnly: true, guestsAllowed: false });
-    renderAt('/channels');
+    renderAt('/movies');
     expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });

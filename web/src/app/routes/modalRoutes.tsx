@@ -11,6 +11,16 @@ import { PartnerGate, RequireLogin } from './guards';
 const SectionPage = lazy(() => import('./SectionPage'));
 const LegalText = lazy(() => import('@/features/legal').then((m) => ({ default: m.LegalText })));
 const SettingsPage = lazy(() => import('@/features/settings').then((m) => ({ default: m.SettingsPage })));
+const ChannelViewer = lazy(() => import('@/features/channels').then((m) => ({ default: m.ChannelViewer })));
+
+function ChannelModal() {
+  const { t } = useTranslation();
+  return (
+    <ModalPage title={t('channels.title')} name="channel">
+      <ChannelViewer />
+    </ModalPage>
+  );
+}
 
 function SectionModal({ section }: { section: SectionKey }) {
   const { t } = useTranslation();
@@ -57,7 +67,7 @@ export function modalRoutes(isPhone: boolean): RouteObject[] {
     { path: '/settings/:section', element: <SettingsModal /> },
   ];
   // On a phone the channel opens over the list; elsewhere it is a page (see pageRoutes).
-  if (isPhone) routes.push({ path: CHANNEL_PATH, element: <SectionModal section="channel" /> });
+  if (isPhone) routes.push({ path: CHANNEL_PATH, element: <ChannelModal /> });
   return routes;
 }
 

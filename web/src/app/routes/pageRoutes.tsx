@@ -14,6 +14,11 @@ const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const GeoLockPage = lazy(() => import('./GeoLockPage'));
 const LkPage = lazy(() => import('@/features/settings').then((m) => ({ default: m.LkPage })));
 const LkParentalPage = lazy(() => import('@/features/settings').then((m) => ({ default: m.LkParentalPage })));
+const GuidePage = lazy(() => import('@/features/guide').then((m) => ({ default: m.GuidePage })));
+const ChannelEmbedPage = lazy(() => import('@/features/embed').then((m) => ({ default: m.ChannelEmbedPage })));
+const ChannelsPage = lazy(() => import('@/features/channels').then((m) => ({ default: m.ChannelsPage })));
+const ChannelViewer = lazy(() => import('@/features/channels').then((m) => ({ default: m.ChannelViewer })));
+const FreeChannelsPage = lazy(() => import('@/features/channels').then((m) => ({ default: m.FreeChannelsPage })));
 
 const section = (key: SectionKey) => <SectionPage section={key} />;
 
@@ -36,12 +41,12 @@ export const pageRoutes: RouteObject[] = [
       { path: 'startpage', element: <HomeView /> },
 
       // TV
-      { path: 'channels', element: section('channels') },
-      { path: 'channels/:category', element: section('channels') },
-      { path: 'channels/:category/:channel/:ts?', element: section('channel') },
-      { path: 'channelsfree', element: section('channelsFree') },
-      { path: 'channel_embed/:channelId', element: section('channelEmbed') },
-      { path: 'guide', element: section('guide') },
+      { path: 'channels', element: <ChannelsPage /> },
+      { path: 'channels/:category', element: <ChannelsPage /> },
+      { path: 'channels/:category/:channel/:ts?', element: <ChannelViewer /> },
+      { path: 'channelsfree', element: <FreeChannelsPage /> },
+      { path: 'channel_embed/:channelId', element: <ChannelEmbedPage /> },
+      { path: 'guide', element: <GuidePage /> },
       { path: 'newyear', element: section('newyear') },
 
       // Catalogue

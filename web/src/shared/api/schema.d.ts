@@ -2236,6 +2236,796 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v2/channels/category_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Channel categories with the ids of the channels the viewer may see
+         * @description Spec ids: 32 all channels (tag all_channels), 22 children, 17 fallback ("popular"). A category with no
+         *     channel visible to the viewer is left out. Child profiles see only channels of age <= 12; guests no 4K
+         *     channels; hidden channels are never listed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Categories in display order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChannelCategory"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/channel_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The line-up for anyone (the token, when given, personalises it like users/self/channel_list) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Channels in line-up order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Channel"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/channel_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The line-up of the signed-in viewer (is_purchased, is_favored, available_archived_days per user) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Channels in line-up order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Channel"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/free_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Free channels that are available and not hidden, in line-up order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Free channels */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Channel"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/guide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The programme guide of every channel the viewer sees (Efir's bulk call for /guide)
+         * @description Window [start, end) of at most 26 h (longer -> 400 validation_error); default now - 2 h .. now + 22 h.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    start?: number;
+                    end?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One row per channel, in line-up order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GuideRow"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One channel (id or slug)
+         * @description A channel the viewer may not see (hidden, 4K for a guest, age > 12 on a child profile) -> 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Channel id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The channel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Channel"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/{id}/logo.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The channel's generated logo (its colour, number and name), used when the operator gave no image */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Channel id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description SVG image, long-cached */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": unknown;
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/{id}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Channel player configuration (web players replacing the stream; Efir has none, so both are null) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Channel id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Configuration */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChannelConfig"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/{id}/packets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The packets (not hidden) that contain the channel, cheapest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Channel id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Packets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChannelPacket"][];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/{id}/content_schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The channel's schedule in a window
+         * @description Entries whose start is in [start, end). Default window: max(72 h, archived_days x 24 h) back to 72 h
+         *     ahead of now. `date` (YYYY-MM-DD in the provider's time zone) selects that day instead. The window never
+         *     reaches further back than the channel's archive (max(archived_days, 3) days). limit (default all, max 5000)
+         *     and offset page the answer. Child profiles get only entries of age <= 12.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    start?: number;
+                    end?: number;
+                    date?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Channel id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Entries by start time */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleEntry"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The programme on air now and the next ones (current first; limit default 5 entries in all, max 50) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Channel id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Entries by start time */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleEntry"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A signed stream of the channel, live or from the archive
+         * @description Without ts (or ts within 30 s of now) the live stream; with ts the archive from ts (the archive rule: the
+         *     programme containing ts has started, the channel is purchased, now - ts is within archived_days and the
+         *     programme is_catchup_available; else 403 permission_denied with a detail text). A channel the viewer
+         *     has not purchased -> 403 permission_denied. preview=1 answers a live stream only for purchased channels
+         *     that are not adult (else 403). The URLs are signed for the caller's user and device and expire.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    ts?: number;
+                    type?: string;
+                    preview?: string;
+                    force_https?: string;
+                    history?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Channel id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChannelStream"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One programme (telecast) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The programme */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Program"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/programs/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The programme's airings on channels the viewer sees, inside their archives and up to 72 h ahead */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Entries by start time */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleEntry"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Favourites of the active profile, newest first
+         * @description No token -> 401; a guest gets an empty list.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: "channel" | "program" | "content" | "person";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Favourites */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Favorite"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Add a favourite (exactly one of channel_id, program_id, content_id, person_id)
+         * @description No token -> 401; a guest -> 403 permission_denied (guests cannot keep favourites). An unknown channel or
+         *     programme -> 404. Adding an existing favourite
+         *     answers the existing entry (201).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["FavoriteCreate"];
+                    "application/x-www-form-urlencoded": components["schemas"]["FavoriteCreate"];
+                };
+            };
+            responses: {
+                /** @description The favourite */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Favorite"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/favorites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a favourite by its id (another user's or profile's favourite -> 404) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The removed object */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: int64 */
+                            object_id: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{token}/{file...}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed grant: kind, asset, times, user, device, expiry and HMAC */
+                token: string;
+                /** @description master.m3u8, a media playlist, an init or media segment, a subtitle file */
+                "file...": string;
+            };
+            cookie?: never;
+        };
+        /**
+         * HLS playlists and segments of a signed stream URL (from /v2/channels/{id}/stream)
+         * @description Verified without a database call: a tampered token or one for another asset -> 403 permission_denied; an
+         *     expired one -> 403 permission_denied; an unknown file -> 404. Playlists are `Cache-Control: no-cache`,
+         *     segments long-cached.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The signed grant: kind, asset, times, user, device, expiry and HMAC */
+                    token: string;
+                    /** @description master.m3u8, a media playlist, an init or media segment, a subtitle file */
+                    "file...": string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A playlist (application/vnd.apple.mpegurl) or a segment (video/mp2t, video/mp4, audio/mp4, text/vtt) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2668,6 +3458,244 @@ export interface components {
             /** @enum {string} */
             status: "active" | "blocked";
             message_detail: string;
+        };
+        ChannelCategory: {
+            /**
+             * Format: int64
+             * @description Spec ids: 32 all channels, 22 children, 17 fallback
+             */
+            id: number;
+            slug: string;
+            name: string;
+            short: string;
+            sort: number;
+            channels: number[];
+            tags: {
+                all_channels: boolean;
+                startup: boolean;
+                is_adult: boolean;
+            };
+        };
+        ChannelCover: {
+            /** @description Logo URL */
+            full: string;
+            /** @description Background image URL, or empty */
+            bg: string;
+            /** @description Channel colour, #rrggbb */
+            color_bg: string;
+            light_bg: string;
+            dark_bg: string;
+        };
+        Image: {
+            /** @description logo or background */
+            type: string;
+            src: string;
+        };
+        CurrentSchedule: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /** Format: int64 */
+            timestamp: number;
+            /** Format: int64 */
+            real_timestamp: number;
+            duration: number;
+            /** @description The catalogue content (null until the catalogue links it) */
+            content: Record<string, never> | null;
+            content_episode: Record<string, never> | null;
+        };
+        Channel: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            description: string;
+            slug: string;
+            number: number;
+            age: number;
+            /** @description e.g. 16+ */
+            rating_age: string;
+            /** @description The viewer may watch it (purchased or free) */
+            is_available: boolean;
+            is_free: boolean;
+            is_hidden: boolean;
+            is_fixed: boolean;
+            /** @description Why it is not available (null when available) */
+            access_error: string | null;
+            is_purchased: boolean;
+            is_favored: boolean;
+            is_4k: boolean;
+            is_hd: boolean;
+            hd: boolean;
+            overlay_icon: string;
+            cover: components["schemas"]["ChannelCover"];
+            images: components["schemas"]["Image"][];
+            current_schedule: components["schemas"]["CurrentSchedule"] | null;
+            stream_types: string[];
+            archived_days: number;
+            real_archived_days: number;
+            /** @description Archive days this viewer may watch (0 when not purchased) */
+            available_archived_days: number;
+            stat: {
+                id: string;
+            };
+            trackers: Record<string, never>[];
+            /**
+             * Format: int64
+             * @description First category id
+             */
+            category: number | null;
+            categories: number[];
+            has_catchup: boolean;
+        };
+        ChannelConfig: {
+            config: {
+                web: string | null;
+                web_vlight: string | null;
+            };
+            ad: Record<string, never> | null;
+        };
+        ChannelPacket: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            short: string;
+            description: string;
+            /**
+             * Format: int64
+             * @description Minor units
+             */
+            price: number;
+            currency: string;
+            period_days: number;
+            is_base: boolean;
+            is_free: boolean;
+            channels_count: number;
+        };
+        ScheduleEntry: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            timestamp: number;
+            /** Format: int64 */
+            real_timestamp: number;
+            duration: number;
+            real_duration: number;
+            /** Format: int64 */
+            channel_id: number;
+            /** Format: int64 */
+            program: number | null;
+            content: Record<string, never> | null;
+            /** Format: int64 */
+            content_id: number | null;
+            episode: {
+                season: number;
+                series: number;
+                title: string;
+            } | null;
+            content_episode: Record<string, never> | null;
+            is_catchup_available: boolean;
+            is_contents: boolean;
+            is_announcement: boolean;
+            /** @description YYYY-MM-DD of the start in the provider's time zone */
+            date: string;
+            /** Format: int64 */
+            parent_id: number | null;
+            title: string;
+            description: string;
+            age: number;
+            motion_rating: {
+                text: string;
+            };
+            image: string;
+            categories: string[];
+        };
+        GuideRow: {
+            /** Format: int64 */
+            channel_id: number;
+            schedule: {
+                /** Format: int64 */
+                id: number;
+                title: string;
+                /** Format: int64 */
+                timestamp: number;
+                duration: number;
+                is_catchup_available: boolean;
+                age: number;
+            }[];
+        };
+        StreamInfo: {
+            /** @enum {string} */
+            kind: "live" | "archive";
+            /**
+             * Format: int64
+             * @description archive: the first moment of the playlist (the start of the programme containing ts; seek to ts yourself); live: now
+             */
+            start: number;
+            /** @description archive: seconds from start the playlist reaches (up to now, at most 24 h); 0 for live */
+            duration: number;
+            /** @description Pause, skip and scrub allowed */
+            has_archive: boolean;
+            /**
+             * Format: int64
+             * @description Earliest moment scrub may reach (0 without archive)
+             */
+            archive_from: number;
+            blackouts: {
+                /** Format: int64 */
+                start: number;
+                /** Format: int64 */
+                end: number;
+            }[];
+        };
+        ChannelStream: {
+            /** @description HLS master playlist URL (signed) */
+            hls: string;
+            hls_mbr: string;
+            ad: Record<string, never> | null;
+            stat: {
+                /** @description For PATCH /v2/users/self/stat/{id} */
+                id: string;
+            };
+            img: string;
+            trackers: Record<string, never>[];
+            stream_info: components["schemas"]["StreamInfo"];
+            packshots: Record<string, never>[];
+            drm: Record<string, never> | null;
+            screenshot_url: string;
+            screenshot_timings: number[];
+        };
+        Program: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            description: string;
+            genres: string[];
+            countries: string[];
+            year: number;
+            age: number;
+            image: string;
+            /** Format: int64 */
+            content_id: number | null;
+        };
+        Favorite: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "channel" | "program" | "content" | "person";
+            /** Format: int64 */
+            object_id: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        FavoriteCreate: {
+            /** Format: int64 */
+            channel_id?: number;
+            /** Format: int64 */
+            program_id?: number;
+            /** Format: int64 */
+            content_id?: number;
+            /** Format: int64 */
+            person_id?: number;
         };
     };
     responses: {

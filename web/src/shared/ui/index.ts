@@ -8,3 +8,5 @@ export { Field, FormError } from './Field';
 export { SupportContactItems, telHref } from './SupportContactItems';
 export { SwitchRow } from './SwitchRow';
 export { Badge } from './Badge';
+export { showAlert, dismissAlert, AlertHost, ALERT_MS, alertStore } from './alerts';
+export type { AlertKind } from './alerts';

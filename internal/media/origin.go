@@ -1,0 +1,182 @@
+// Package media is the HLS origin of efir: it turns local loop assets (a
+// folder of HLS segments with asset.json) into live, archive and VOD
+// playlists on the wall clock, and serves them behind signed, expiring URLs
+// that it checks without the database.
+package media
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"efir/internal/httpx"
+)
+
+// OriginConfig is what NewOrigin needs.
+type OriginConfig struct {
+	Dir    string           // the media directory (PrepareDir), one asset per sub-directory
+	Secret []byte           // signing secret (LoadSecret), at least 32 bytes
+	Now    func() time.Time // clock of playlists and expiry; default time.Now
+	TTL    time.Duration    // life of a signed URL when a grant has no Expires; default 6h
+}
+
+// Origin serves /media/{token}/...; it is immutable after NewOrigin, so
+// requests share it without locks.
+type Origin struct {
+	cfg    OriginConfig
+	assets map[string]*asset
+	names  []string
+}
+
+// DefaultTTL is the life of a signed media URL when none is configured.
+const DefaultTTL = 6 * time.Hour
+
+// NewOrigin loads and validates every asset of cfg.Dir: a broken asset stops
+// the start rather than failing viewers later.
+func NewOrigin(cfg OriginConfig) (*Origin, error) {
+	if len(cfg.Secret) < minSecret {
+		return nil, fmt.Errorf("media: secret of %d bytes, want at least %d", len(cfg.Secret), minSecret)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.TTL <= 0 {
+		cfg.TTL = DefaultTTL
+	}
+	o := &Origin{cfg: cfg, assets: map[string]*asset{}}
+	entries, err := os.ReadDir(cfg.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("media: %w", err)
+	}
+	for _, e := range entries {
+		dir := filepath.Join(cfg.Dir, e.Name())
+		if !e.IsDir() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, "asset.json")); errors.Is(err, os.ErrNotExist) {
+			continue // not an asset (for example a leftover of an extraction)
+		}
+		a, err := loadAsset(dir)
+		if err != nil {
+			return nil, fmt.Errorf("media: %w", err)
+		}
+		o.assets[a.name] = a
+		o.names = append(o.names, a.name)
+	}
+	slices.Sort(o.names)
+	return o, nil
+}
+
+// Assets lists the names of the loop assets, sorted.
+func (o *Origin) Assets() []string { return slices.Clone(o.names) }
+
+// LoopLength is the length of one cycle of an asset.
+func (o *Origin) LoopLength(name string) (time.Duration, bool) {
+	a, ok := o.assets[name]
+	if !ok {
+		return 0, false
+	}
+	return time.Duration(a.loopMS) * time.Millisecond, true
+}
+
+// Sign returns the path of the master playlist the grant allows. Expires
+// defaults to now + TTL.
+func (o *Origin) Sign(g Grant) string {
+	if g.Expires == 0 {
+		g.Expires = o.cfg.Now().Add(o.cfg.TTL).Unix()
+	}
+	if !slices.Contains(kindCodes, g.Kind) || !validAssetName(g.Asset) {
+		// The URL will be refused with 403; say why where a developer looks.
+		slog.Error("media: signing an invalid grant", "kind", g.Kind, "asset", g.Asset)
+	}
+	return "/media/" + encodeToken(g, o.cfg.Secret) + "/master.m3u8"
+}
+
+// Register adds the media route (GET, so HEAD too).
+func (o *Origin) Register(mux *http.ServeMux) {
+	mux.Handle("GET /media/{token}/{file...}", httpx.Handler(o.serve))
+}
+
+func (o *Origin) serve(w http.ResponseWriter, r *http.Request) error {
+	// Players on partners' pages fetch media cross-origin; the token, not the
+	// origin of the page, is what grants access.
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", "Content-Length, Content-Range")
+	g, err := decodeToken(r.PathValue("token"), o.cfg.Secret)
+	if err != nil {
+		return httpx.Forbidden("error_media_link_invalid")
+	}
+	now := o.cfg.Now()
+	if now.Unix() >= g.Expires {
+		return httpx.Forbidden("error_media_link_expired")
+	}
+	a, ok := o.assets[g.Asset]
+	if !ok {
+		return httpx.NotFound()
+	}
+	p, err := parseMediaPath(r.PathValue("file"))
+	if err != nil {
+		return httpx.NotFound()
+	}
+	if p.what == pathMaster {
+		return servePlaylist(w, a.master)
+	}
+	t, ok := a.tracks[p.track]
+	if !ok {
+		return httpx.NotFound()
+	}
+	switch p.what {
+	case pathPlaylist:
+		return servePlaylist(w, a.mediaPlaylist(t, g, now))
+	case pathInit:
+		if t.init == "" {
+			return httpx.NotFound()
+		}
+		return serveFile(w, r, filepath.Join(a.dir, filepath.FromSlash(t.init)), t.mime())
+	default:
+		if p.index >= len(a.durMS) || p.ext != t.ext {
+			return httpx.NotFound()
+		}
+		return serveFile(w, r, t.paths[p.index], t.mime())
+	}
+}
+
+func servePlaylist(w http.ResponseWriter, body []byte) error {
+	h := w.Header()
+	h.Set("Content-Type", "application/vnd.apple.mpegurl")
+	h.Set("Cache-Control", "no-cache")
+	_, _ = w.Write(body)
+	return nil
+}
+
+// serveFile answers a segment from its file: http.ServeContent on an
+// *os.File copies with sendfile(2) (checked with strace) as long as every
+// ResponseWriter wrapper on the way passes io.ReaderFrom through, and it
+// handles Range and conditional requests. Segments never change under a name within a build of
+// the media, so they are cached for a year; the token's expiry bounds their
+// use anyway.
+func serveFile(w http.ResponseWriter, r *http.Request, name, ctype string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return httpx.NotFound()
+		}
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	http.ServeContent(w, r, "", st.ModTime(), f)
+	return nil
+}
