@@ -40,6 +40,8 @@ export default defineConfig({
       EFIR_ADDR: `127.0.0.1:${port}`,
       EFIR_DATA_DIR: dataDir,
       EFIR_DEV: 'true',
+      // Every test is a new browser, so a new guest from 127.0.0.1.
+      EFIR_GUESTS_PER_HOUR: '1000',
       EFIR_PUBLIC_URL: baseURL,
       EFIR_LOG_FORMAT: 'text',
     },

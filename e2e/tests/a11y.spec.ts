@@ -63,12 +63,18 @@ for (const w of widths) {
   test.describe(`${w.name} (${w.viewport.width} px)`, () => {
     test.use({ viewport: w.viewport, isMobile: w.isMobile, hasTouch: w.isMobile });
 
-    test('guest screens: home, a placeholder page, geo lock, agreement, sign-in', async ({ page }) => {
+    test('guest screens: home, a placeholder, channels, channel viewer, geo lock, agreement, sign-in', async ({ page }) => {
       await page.goto('/');
       await expectAccessible(page, 'home', heading(page, /Добро пожаловать/));
 
+      await page.goto('/movies');
+      await expectAccessible(page, 'placeholder /movies', heading(page, /Фильмы/));
+
       await page.goto('/channels');
-      await expectAccessible(page, 'placeholder /channels', heading(page, /Телеканалы/));
+      await expectAccessible(page, '/channels', heading(page, /Телеканалы/));
+
+      await page.goto('/channels/popular/efir-1');
+      await expectAccessible(page, 'channel viewer', page.locator('[data-channel-id][data-view] video'));
 
       await page.goto('/geo_lock');
       await expectAccessible(page, '/geo_lock', heading(page));

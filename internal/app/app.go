@@ -70,7 +70,8 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 	if err != nil {
 		return nil, err
 	}
-	ident := identity.New(db, codes, providers, identity.Options{TokenTTL: cfg.TokenTTL, Now: o.Now, Limits: limits})
+	ident := identity.New(db, codes, providers, identity.Options{TokenTTL: cfg.TokenTTL, Now: o.Now, Limits: limits,
+		GuestsPerHour: cfg.GuestsPerHour})
 	// The media origin serves the signed HLS URLs the TV area issues.
 	origin := newLazyOrigin(cfg, db, o.Now)
 	if o.WarmMedia {

@@ -29,6 +29,9 @@ type Config struct {
 	GeoCIDRFile    string         // EFIR_GEO_CIDR_FILE, "cidr,country" lines
 	GeoIPDB        string         // EFIR_GEOIP_DB, MaxMind-format country database
 	TokenTTL       time.Duration  // EFIR_TOKEN_TTL, access token life (default 12h)
+	// EFIR_GUESTS_PER_HOUR, new guests one client address may create an
+	// hour (default 30); raise it for subscribers behind carrier-grade NAT.
+	GuestsPerHour int
 
 	OTPSender        string // EFIR_OTP_SENDER: outbox (default), sms or telegram
 	SMSGatewayURL    string // EFIR_SMS_GATEWAY_URL, HTTP gateway receiving {phone, text}
@@ -77,6 +80,12 @@ func Load() (Config, error) {
 	if s := os.Getenv("EFIR_TOKEN_TTL"); s != "" {
 		if c.TokenTTL, err = time.ParseDuration(s); err != nil || c.TokenTTL <= 0 {
 			return c, fmt.Errorf("EFIR_TOKEN_TTL: want a duration such as 12h, got %q", s)
+		}
+	}
+	c.GuestsPerHour = 30
+	if s := os.Getenv("EFIR_GUESTS_PER_HOUR"); s != "" {
+		if c.GuestsPerHour, err = strconv.Atoi(s); err != nil || c.GuestsPerHour < 1 {
+			return c, fmt.Errorf("EFIR_GUESTS_PER_HOUR: want a whole number of at least 1, got %q", s)
 		}
 	}
 	c.MediaURLTTL = 6 * time.Hour

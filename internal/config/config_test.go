@@ -8,7 +8,7 @@ import (
 
 func TestDefaults(t *testing.T) {
 	for _, k := range []string{"EFIR_ADDR", "EFIR_DATA_DIR", "EFIR_DATABASE_URL", "EFIR_TOKEN_TTL", "EFIR_OTP_SENDER", "EFIR_DEMO", "EFIR_TRUSTED_PROXIES", "EFIR_REDIS_URL",
-		"EFIR_MEDIA_DIR", "EFIR_MEDIA_SECRET", "EFIR_MEDIA_URL_TTL"} {
+		"EFIR_MEDIA_DIR", "EFIR_MEDIA_SECRET", "EFIR_MEDIA_URL_TTL", "EFIR_GUESTS_PER_HOUR"} {
 		t.Setenv(k, "")
 	}
 	c, err := Load()
@@ -16,7 +16,8 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "" || c.RedisURL != "" || c.TokenTTL != 12*time.Hour ||
-		c.OTPSender != "outbox" || !c.Demo || c.Dev || c.MediaDir != "" || c.MediaSecret != "" || c.MediaURLTTL != 6*time.Hour {
+		c.OTPSender != "outbox" || !c.Demo || c.Dev || c.MediaDir != "" || c.MediaSecret != "" || c.MediaURLTTL != 6*time.Hour ||
+		c.GuestsPerHour != 30 {
 		t.Fatalf("defaults: %+v", c)
 	}
 }
@@ -30,6 +31,7 @@ func TestBadValuesAreNamed(t *testing.T) {
 		"EFIR_REDIS_URL":       "127.0.0.1:6379",
 		"EFIR_MEDIA_URL_TTL":   "-1h",
 		"EFIR_MEDIA_SECRET":    "short",
+		"EFIR_GUESTS_PER_HOUR": "0",
 	}
 	for k, v := range cases {
 		t.Run(k, func(t *testing.T) {

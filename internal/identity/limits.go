@@ -23,9 +23,12 @@ type limits struct {
 
 // newLimits makes the throttles. The bucket names are stored with the
 // events: renaming one resets its counts.
-func newLimits(f ratelimit.Factory) limits {
+func newLimits(f ratelimit.Factory, guestsPerHour int) limits {
+	if guestsPerHour <= 0 {
+		guestsPerHour = 30
+	}
 	return limits{
-		guest:    f("guest", 30, time.Hour),
+		guest:    f("guest", guestsPerHour, time.Hour),
 		register: f("register", 30, time.Hour),
 		lookup:   f("phone_lookup", 30, time.Hour),
 		login:    f("login_failure", 5, 15*time.Minute),

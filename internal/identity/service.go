@@ -39,6 +39,8 @@ type Options struct {
 	Now      func() time.Time
 	// Limits makes the sign-in throttles (limits.go); default: events in db.
 	Limits ratelimit.Factory
+	// GuestsPerHour is how many guests one address may create an hour (default 30).
+	GuestsPerHour int
 }
 
 // Service is the identity area: its rules, its storage and its HTTP handlers.
@@ -63,7 +65,7 @@ func New(db *store.DB, codes Codes, providers Providers, o Options) *Service {
 		o.Limits = ratelimit.NewDB(db).Limiter
 	}
 	return &Service{db: db, codes: codes, providers: providers, tokenTTL: o.TokenTTL, now: o.Now,
-		limits: newLimits(o.Limits)}
+		limits: newLimits(o.Limits, o.GuestsPerHour)}
 }
 
 // Register adds the identity routes.
