@@ -67,6 +67,7 @@ bench: bin/efir
 	$(GO) test -run '^$$' -bench . -skip 'ImportXMLTV|ParseXMLTV' -benchtime 300x -count 3 ./bench/...
 	$(GO) test -run '^$$' -bench 'ImportXMLTV|ParseXMLTV' -benchtime 1x -count 1 ./bench/
 	sh bench/origin.sh
+	sh bench/origin.sh --big
 	node bench/zap.mjs
 	node bench/guide.mjs
 	node bench/web-size.mjs

@@ -2,7 +2,10 @@
 # Media origin budget: efir serves a signed segment at no less than half the
 # throughput of nginx serving the same file (wrk on loopback, same run).
 #
-#   sh bench/origin.sh [media dir]
+#   sh bench/origin.sh [media dir | --big]
+#
+# --big serves a 1 MB segment (a 2 s segment at 4 Mbit/s) instead of the
+# demo's 16 KB ones.
 #
 # BENCH_ROUNDS (5) x BENCH_DURATION (4s) per server. The media dir defaults to media/demo when it holds an asset, else to the
 # origin's test fixture. Skips (exit 0) when nginx or wrk is missing.
@@ -16,6 +19,17 @@ for tool in nginx wrk; do
 done
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 dir=${1:-}
+big=
+if [ "$dir" = "--big" ]; then
+	# The demo's segments are tiny (flat pictures, ~16 KB), which measures
+	# requests per second more than bytes. A broadcast 2 s segment at
+	# 4 Mbit/s is about 1 MB: serve one of that size from a copy of ch01.
+	big=$(mktemp -d /tmp/efir-origin-big.XXXXXX)
+	chmod 755 "$big" # nginx workers read it as another user
+	cp -r media/demo/ch01 "$big/"
+	head -c 1048576 /dev/urandom >"$big/ch01/720p/000.m4s"
+	dir=$big
+fi
 if [ -z "$dir" ]; then
 	dir=media/demo
 	ls "$dir"/*/asset.json >/dev/null 2>&1 || dir=internal/media/testdata
@@ -31,6 +45,7 @@ cleanup() {
 	[ -n "$efir_pid" ] && kill "$efir_pid" 2>/dev/null || true
 	[ -n "$nginx_started" ] && "$NGINX" -p "$work" -c "$work/nginx.conf" -s stop 2>/dev/null || true
 	rm -rf "$work"
+	[ -n "$big" ] && rm -rf "$big" || true
 }
 trap cleanup EXIT INT TERM
 
