@@ -146,12 +146,22 @@ func (s *Service) findChannel(r *http.Request, v *viewer) (*lineup, *channel, er
 	return l, c, nil
 }
 
-func (s *Service) handleChannel(w http.ResponseWriter, r *http.Request) error {
-	v, err := s.viewerOf(r, true)
+// viewerChannel is the preamble of every per-channel call: who asks (see
+// viewerOf for personal), then the channel {id} they may open.
+func (s *Service) viewerChannel(r *http.Request, personal bool) (*viewer, *lineup, *channel, error) {
+	v, err := s.viewerOf(r, personal)
 	if err != nil {
-		return err
+		return nil, nil, nil, err
 	}
-	_, c, err := s.findChannel(r, v)
+	l, c, err := s.findChannel(r, v)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return v, l, c, nil
+}
+
+func (s *Service) handleChannel(w http.ResponseWriter, r *http.Request) error {
+	v, _, c, err := s.viewerChannel(r, true)
 	if err != nil {
 		return err
 	}
@@ -166,11 +176,7 @@ func (s *Service) handleChannel(w http.ResponseWriter, r *http.Request) error {
 // handleConfig: Efir has no web players replacing the stream (vitrina), so
 // the configuration is empty; the call exists because the client asks.
 func (s *Service) handleConfig(w http.ResponseWriter, r *http.Request) error {
-	v, err := s.viewerOf(r, false)
-	if err != nil {
-		return err
-	}
-	if _, _, err := s.findChannel(r, v); err != nil {
+	if _, _, _, err := s.viewerChannel(r, false); err != nil {
 		return err
 	}
 	httpx.OK(w, map[string]any{"config": map[string]any{"web": nil, "web_vlight": nil}, "ad": nil})
@@ -178,11 +184,7 @@ func (s *Service) handleConfig(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Service) handlePackets(w http.ResponseWriter, r *http.Request) error {
-	v, err := s.viewerOf(r, false)
-	if err != nil {
-		return err
-	}
-	l, c, err := s.findChannel(r, v)
+	_, l, c, err := s.viewerChannel(r, false)
 	if err != nil {
 		return err
 	}

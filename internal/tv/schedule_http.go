@@ -97,11 +97,7 @@ func (s *Service) scheduleWindow(r *http.Request, c *channel, now int64) (from, 
 }
 
 func (s *Service) handleContentSchedule(w http.ResponseWriter, r *http.Request) error {
-	v, err := s.viewerOf(r, false)
-	if err != nil {
-		return err
-	}
-	_, c, err := s.findChannel(r, v)
+	v, _, c, err := s.viewerChannel(r, false)
 	if err != nil {
 		return err
 	}
@@ -126,11 +122,7 @@ func (s *Service) handleContentSchedule(w http.ResponseWriter, r *http.Request) 
 
 // handleSchedule: the programme on air and the next ones.
 func (s *Service) handleSchedule(w http.ResponseWriter, r *http.Request) error {
-	v, err := s.viewerOf(r, false)
-	if err != nil {
-		return err
-	}
-	_, c, err := s.findChannel(r, v)
+	v, _, c, err := s.viewerChannel(r, false)
 	if err != nil {
 		return err
 	}

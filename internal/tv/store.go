@@ -137,26 +137,18 @@ func loadLineup(ctx context.Context, db store.Querier, providerID int64) (*lineu
 
 // activePackets are the packet ids of the user's subscriptions running at now.
 func activePackets(ctx context.Context, db store.Querier, userID, now int64) (map[int64]bool, error) {
-	rows, err := db.Query(ctx, `SELECT packet_id FROM subscriptions WHERE user_id = ? AND start_at <= ? AND (end_at = 0 OR end_at > ?)`,
+	return idSet(ctx, db, `SELECT packet_id FROM subscriptions WHERE user_id = ? AND start_at <= ? AND (end_at = 0 OR end_at > ?)`,
 		userID, now, now)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
 }
 
 // favoriteIDs are the object ids of one kind the profile has favoured.
 func favoriteIDs(ctx context.Context, db store.Querier, userID, profileID int64, kind string) (map[int64]bool, error) {
-	rows, err := db.Query(ctx, "SELECT object_id FROM favorites WHERE user_id = ? AND profile_id = ? AND kind = ?", userID, profileID, kind)
+	return idSet(ctx, db, "SELECT object_id FROM favorites WHERE user_id = ? AND profile_id = ? AND kind = ?", userID, profileID, kind)
+}
+
+// idSet reads a one-column query of ids into a set.
+func idSet(ctx context.Context, db store.Querier, query string, args ...any) (map[int64]bool, error) {
+	rows, err := db.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

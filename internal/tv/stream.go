@@ -55,11 +55,7 @@ type streamJSON struct {
 }
 
 func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
-	v, err := s.viewerOf(r, true)
-	if err != nil {
-		return err
-	}
-	_, c, err := s.findChannel(r, v)
+	v, _, c, err := s.viewerChannel(r, true)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Channel } from './types';
 import styles from './Channels.module.css';
 
-/** The channel's logo, or its initials on its colour when the image fails (spec 8 stub image). */
+/** The channel's logo, or its initials on its colour when the image fails (the spec's fallback picture for failed images). */
 export function ChannelLogo({ channel, size = 'md' }: { channel: Channel; size?: 'sm' | 'md' | 'lg' }) {
   const [failed, setFailed] = useState(false);
   const src = channel.cover?.full;

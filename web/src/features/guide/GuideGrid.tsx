@@ -341,7 +341,7 @@ const Row = memo(function Row({ row, channel, list, from, to, geo, width, dayEnd
       data-row={row}
     >
       <div role="rowheader" className={styles.channel} style={{ width: geo.channelWidth }} aria-label={labels.channel({ number: String(channel.number), name: channel.name })}>
-        {channel.logo ? <img className={styles.logo} src={channel.logo} alt="" loading="lazy" decoding="async" /> : <span className={styles.logoStub} aria-hidden="true">{channel.name.slice(0, 2)}</span>}
+        {channel.logo ? <img className={styles.logo} src={channel.logo} alt="" loading="lazy" decoding="async" /> : <span className={styles.logoFallback} aria-hidden="true">{channel.name.slice(0, 2)}</span>}
         <span className={styles.number}>{channel.number}</span>
         <span className={styles.channelName}>{channel.name}</span>
       </div>

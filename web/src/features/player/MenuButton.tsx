@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Icon, type IconName } from './icons';
-import styles from './Player.module.css';
+import playerStyles from './Player.module.css';
+import styles from './Menu.module.css';
 
 // A control-bar menu (quality, audio, subtitles, speed): a menu button with a popup of
 // radio items; arrows move, Enter/Space choose, Escape closes back to the button.
@@ -66,7 +67,7 @@ export function MenuButton<V extends string | number>({ icon, label, badge, item
       <button
         ref={buttonRef}
         type="button"
-        className={styles.control}
+        className={playerStyles.control}
         aria-label={label}
         title={label}
         aria-haspopup="menu"
@@ -82,7 +83,7 @@ export function MenuButton<V extends string | number>({ icon, label, badge, item
         }}
       >
         <Icon name={icon} />
-        {badge && <span className={styles.badge}>{badge}</span>}
+        {badge && <span className={playerStyles.badge}>{badge}</span>}
       </button>
       {open && (
         <div ref={menuRef} id={id} role="menu" aria-label={label} className={styles.menu} onKeyDown={onMenuKey}>

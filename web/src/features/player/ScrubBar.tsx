@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAYER } from './rules/constants';
-import styles from './Player.module.css';
+import styles from './ScrubBar.module.css';
 
 // The scrub bar: a slider over the programme (channels, unix s) or the video (media s).
 // Dragging previews the target and seeks on release; arrows skip 10 s, Home/End go to the ends.
