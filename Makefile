@@ -70,6 +70,7 @@ bench: bin/efir
 	sh bench/origin.sh --big
 	node bench/zap.mjs
 	node bench/guide.mjs
+	node bench/home.mjs
 	node bench/web-size.mjs
 
 clean:

@@ -9,6 +9,10 @@
 #
 # BENCH_ROUNDS (5) x BENCH_DURATION (4s) per server. The media dir defaults to media/demo when it holds an asset, else to the
 # origin's test fixture. Skips (exit 0) when nginx or wrk is missing.
+#
+# efir serves through server.ServeListener as `efir serve` does, so segments
+# take the connection fast path (internal/server/fastconn);
+# BENCH_ORIGIN_FLAGS=-fast=false measures net/http alone for comparison.
 set -eu
 cd "$(dirname "$0")/.."
 for tool in nginx wrk; do

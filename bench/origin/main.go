@@ -1,10 +1,13 @@
 // Command origin serves a media directory through efir's media origin for
 // bench/origin.sh: it prints the signed URL of one segment and serves until
-// killed. With -chain the origin runs inside the server's whole middleware
-// chain (logging, security headers, client address), as in efir serve.
+// killed. It serves through server.ServeListener, as efir serve does: with
+// -chain (the default) the origin runs inside the server's whole middleware
+// chain (logging, security headers, client address) and segment requests
+// take the connection fast path; -fast=false leaves them to net/http.
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -59,6 +62,7 @@ func main() {
 	asset := flag.String("asset", "", "asset to sign (default the first)")
 	segment := flag.String("segment", "", "segment path inside the token (default: segment 0 of the best video rendition)")
 	chain := flag.Bool("chain", true, "serve through the server's middleware chain")
+	fast := flag.Bool("fast", true, "with -chain: answer segments on the connection fast path")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile here until SIGINT/SIGTERM")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -75,9 +79,13 @@ func main() {
 		}
 		name = o.Assets()[0]
 	}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	var h http.Handler
 	if *chain {
-		h = server.Handler(server.Options{Modules: []server.Module{o}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		h = server.Handler(server.Options{Modules: []server.Module{o}, Logger: quiet})
+		if !*fast {
+			h = http.HandlerFunc(h.ServeHTTP) // hides the origin from ServeListener
+		}
 	} else {
 		mux := http.NewServeMux()
 		o.Register(mux)
@@ -98,7 +106,7 @@ func main() {
 	// plain file server such as nginx serves).
 	fmt.Printf("http://%s%s%s %s\n", ln.Addr(), strings.TrimSuffix(master, "master.m3u8"), seg, file)
 	_ = os.Stdout.Sync()
-	log.Fatal(http.Serve(ln, h))
+	log.Fatal(server.ServeListener(context.Background(), ln, h, quiet))
 }
 
 // stopProfile profiles the CPU until the process is told to stop.

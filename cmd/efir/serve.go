@@ -41,6 +41,10 @@ func serve(ctx context.Context, cfg config.Config) error {
 		if err := demo.EnsureGuide(ctx, db, time.Now()); err != nil {
 			return fmt.Errorf("demo guide: %w", err)
 		}
+		// After the guide: the catalogue's programmes link to its telecasts.
+		if err := demo.EnsureCatalog(ctx, db); err != nil {
+			return err
+		}
 	}
 	h, err := app.Handler(ctx, cfg, db, app.Options{WarmMedia: true})
 	if err != nil {
@@ -61,6 +65,9 @@ func seed(ctx context.Context, cfg config.Config) error {
 		return err
 	}
 	if err := demo.EnsureGuide(ctx, db, time.Now()); err != nil {
+		return err
+	}
+	if err := demo.EnsureCatalog(ctx, db); err != nil {
 		return err
 	}
 	fmt.Println("demo operator ready")

@@ -16,7 +16,9 @@ function collectProblems(page: Page): string[] {
 test('a guest gets the home view with no script errors or CSP violations', async ({ page }) => {
   const problems = collectProblems(page);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: /Добро пожаловать/ })).toBeVisible();
+  // The start page rowset's SEO heading (h1 from rowset.seo).
+  await expect(page.getByRole('heading', { level: 1, name: 'Главная' })).toBeAttached();
+  await expect(page.locator('main [data-row-id]').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Войти' }).first()).toBeVisible();
   await expect(page.locator('body')).toHaveClass(/page_home/);
   // The guest sequence stored a device-bound session.
@@ -25,9 +27,10 @@ test('a guest gets the home view with no script errors or CSP violations', async
   expect(problems).toEqual([]);
 });
 
-test('unknown paths show the home view and /open_mobile_app renders nothing', async ({ page }) => {
+test('unknown paths show the not-found page and /open_mobile_app renders nothing', async ({ page }) => {
+  // /{slug} is a rowset page; a path naming no rowset is the not-found page.
   await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { level: 1, name: /Добро пожаловать/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена.' })).toBeVisible();
   await page.goto('/open_mobile_app');
   await expect(page.locator('#root')).toBeEmpty();
 });
@@ -77,7 +80,7 @@ test('narrow screens get the bottom navigation, wide ones do not', async ({ page
 
 test('development-only pages do not exist in the built client', async ({ page }) => {
   await page.goto('/test');
-  await expect(page.getByRole('heading', { level: 1, name: /Добро пожаловать/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена.' })).toBeVisible();
 });
 
 test('the API answers unknown paths and methods in the error shape', async ({ request }) => {

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"time"
 
+	"efir/internal/artwork"
+	"efir/internal/catalog"
 	"efir/internal/config"
 	"efir/internal/httpx"
 	"efir/internal/identity"
@@ -80,17 +82,21 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 		}
 	}
 	television := tv.New(db, origin, tv.Config{Now: o.Now})
+	vod := catalog.New(db, origin, catalog.Config{Now: o.Now})
+	television.SetFavoriteTargets(vod)
+	vod.SetChannels(television)
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
 		return nil, err
 	}
 	return server.Handler(server.Options{
-		Modules: []server.Module{providers, codes, ident, origin, television},
+		Modules: []server.Module{providers, codes, ident, origin, television, vod, artwork.New(db)},
 		// The provider is chosen before the token is read: sign-in rules
 		// depend on the client's operator.
 		Middleware: []func(http.Handler) http.Handler{providers.Middleware, ident.Middleware},
 		ClientIP:   httpx.ClientIPResolver{Trusted: cfg.TrustedProxies},
 		Web:        dist,
+		PageMeta:   vod.PageMeta(cfg.PublicURL),
 		DB:         db,
 		Logger:     slog.Default(),
 	}), nil

@@ -4,11 +4,13 @@ import (
 	"context"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"efir/internal/config"
 	"efir/internal/httpx"
 	"efir/internal/media"
+	"efir/internal/server/fastconn"
 	"efir/internal/store"
 )
 
@@ -22,6 +24,7 @@ type lazyOrigin struct {
 	origin *media.Origin
 	mux    *http.ServeMux
 	err    error
+	ready  atomic.Pointer[media.Origin] // set once the origin is up
 }
 
 func newLazyOrigin(cfg config.Config, db *store.DB, now func() time.Time) *lazyOrigin {
@@ -43,6 +46,7 @@ func (l *lazyOrigin) get() (*media.Origin, error) {
 		if l.origin, l.err = l.init(); l.err == nil {
 			l.mux = http.NewServeMux()
 			l.origin.Register(l.mux)
+			l.ready.Store(l.origin)
 		}
 	})
 	return l.origin, l.err
@@ -57,6 +61,19 @@ func (l *lazyOrigin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.mux.ServeHTTP(w, r)
+}
+
+var _ fastconn.Source = (*lazyOrigin)(nil)
+
+// Segment feeds the server's connection fast path. It never starts the
+// origin: until something else has, every request goes to the handler,
+// which does.
+func (l *lazyOrigin) Segment(target string, now time.Time) (media.SegmentFile, bool) {
+	o := l.ready.Load()
+	if o == nil {
+		return media.SegmentFile{}, false
+	}
+	return o.Segment(target, now)
 }
 
 func (l *lazyOrigin) Sign(g media.Grant) string {

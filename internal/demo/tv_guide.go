@@ -82,6 +82,10 @@ func KeepGuide(ctx context.Context, db *store.DB, every time.Duration, demo bool
 			if err := EnsureGuide(ctx, db, now); err != nil && ctx.Err() == nil {
 				slog.Error("demo guide", "err", err)
 			}
+			// new entries of the catalogue's programmes get their content
+			if err := EnsureCatalog(ctx, db); err != nil && ctx.Err() == nil {
+				slog.Error("demo catalogue", "err", err)
+			}
 		}
 		if _, err := tv.PruneSchedule(ctx, db, now); err != nil && ctx.Err() == nil {
 			slog.Error("prune schedule", "err", err)

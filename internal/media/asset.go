@@ -61,6 +61,10 @@ type track struct {
 	init  string   // fMP4 init segment relative to the asset dir, "" for MPEG-TS
 	ext   string   // segment file extension without the dot: ts, aac, m4s, mp4, vtt
 	paths []string // absolute file of each segment, computed once at load
+	// initPath and ctype are computed once at load too: every segment
+	// request needs them.
+	initPath string // absolute file of init, "" when none
+	ctype    string // mime()
 }
 
 // mime is the Content-Type of the track's segments: fMP4 audio is audio/mp4,
@@ -132,6 +136,10 @@ func loadAsset(dir string) (*asset, error) {
 		for i := range t.paths {
 			t.paths[i] = filepath.Join(dir, filepath.FromSlash(a.segmentFile(t, i)))
 		}
+		if t.init != "" {
+			t.initPath = filepath.Join(dir, filepath.FromSlash(t.init))
+		}
+		t.ctype = t.mime()
 		a.tracks[id] = t
 		for _, rel := range a.trackFiles(t) {
 			st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel)))

@@ -27,12 +27,13 @@ type OriginConfig struct {
 	TTL    time.Duration    // life of a signed URL when a grant has no Expires; default 6h
 }
 
-// Origin serves /media/{token}/...; it is immutable after NewOrigin, so
-// requests share it without locks.
+// Origin serves /media/{token}/...; it is immutable after NewOrigin (but for
+// a concurrent cache of checked tokens), so requests share it without locks.
 type Origin struct {
 	cfg    OriginConfig
 	assets map[string]*asset
 	names  []string
+	grants grantCache // the only mutable part: safe for concurrent use
 }
 
 // DefaultTTL is the life of a signed media URL when none is configured.
@@ -110,42 +111,18 @@ func (o *Origin) serve(w http.ResponseWriter, r *http.Request) error {
 	h := w.Header()
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("Access-Control-Expose-Headers", "Content-Length, Content-Range")
-	g, err := decodeToken(r.PathValue("token"), o.cfg.Secret)
-	if err != nil {
-		return httpx.Forbidden("error_media_link_invalid")
-	}
 	now := o.cfg.Now()
-	if now.Unix() >= g.Expires {
-		return httpx.Forbidden("error_media_link_expired")
-	}
-	a, ok := o.assets[g.Asset]
-	if !ok {
-		return httpx.NotFound()
-	}
-	p, err := parseMediaPath(r.PathValue("file"))
+	l, err := o.locate(r.PathValue("token"), r.PathValue("file"), now)
 	if err != nil {
-		return httpx.NotFound()
+		return err
 	}
-	if p.what == pathMaster {
-		return servePlaylist(w, a.master)
-	}
-	t, ok := a.tracks[p.track]
-	if !ok {
-		return httpx.NotFound()
-	}
-	switch p.what {
+	switch l.path.what {
+	case pathMaster:
+		return servePlaylist(w, l.asset.master)
 	case pathPlaylist:
-		return servePlaylist(w, a.mediaPlaylist(t, g, now))
-	case pathInit:
-		if t.init == "" {
-			return httpx.NotFound()
-		}
-		return serveFile(w, r, filepath.Join(a.dir, filepath.FromSlash(t.init)), t.mime())
+		return servePlaylist(w, l.asset.mediaPlaylist(l.track, l.grant, now))
 	default:
-		if p.index >= len(a.durMS) || p.ext != t.ext {
-			return httpx.NotFound()
-		}
-		return serveFile(w, r, t.paths[p.index], t.mime())
+		return serveFile(w, r, l.file.Path, l.file.ContentType)
 	}
 }
 
@@ -160,9 +137,12 @@ func servePlaylist(w http.ResponseWriter, body []byte) error {
 // serveFile answers a segment from its file: http.ServeContent on an
 // *os.File copies with sendfile(2) (checked with strace) as long as every
 // ResponseWriter wrapper on the way passes io.ReaderFrom through, and it
-// handles Range and conditional requests. Segments never change under a name within a build of
-// the media, so they are cached for a year; the token's expiry bounds their
-// use anyway.
+// handles Range and conditional requests. Segments never change under a
+// name within a build of the media, so they are cached for a year; the
+// token's expiry bounds their use anyway. Under efir serve most segment
+// requests never get here: the server's connection fast path
+// (internal/server/fastconn) answers them from Segment with the same
+// header fields, and this is what it hands the rest to.
 func serveFile(w http.ResponseWriter, r *http.Request, name, ctype string) error {
 	f, err := os.Open(name)
 	if err != nil {
@@ -186,7 +166,9 @@ func serveFile(w http.ResponseWriter, r *http.Request, name, ctype string) error
 	}
 	// The common case, a whole segment: the size is known, so skip
 	// ServeContent's seeks and go straight to the copy, which the
-	// connection turns into sendfile(2).
+	// connection turns into sendfile(2). Accept-Ranges as ServeContent
+	// sends it (and HEAD does): players learn they may ask for ranges.
+	h.Set("Accept-Ranges", "bytes")
 	h.Set("Last-Modified", st.ModTime().UTC().Format(http.TimeFormat))
 	h.Set("Content-Length", strconv.FormatInt(st.Size(), 10))
 	w.WriteHeader(http.StatusOK)

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"efir/internal/httpx"
@@ -91,22 +92,33 @@ func (s *Service) handleABTests(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Service) handleSEOMasks(w http.ResponseWriter, r *http.Request) error {
 	lang, name := httpx.Lang(r), s.providerOf(r).Name
-	masks := []SEOMask{}
-	// The operator's name is filled in here; {name} is left for the client
-	// (the channel or content shown on the page).
-	fill := func(key string) string { return strings.ReplaceAll(httpx.T(lang, key), "%s", name) }
+	masks := make([]SEOMask, 0, len(seoPages))
 	for _, m := range seoPages {
-		masks = append(masks, SEOMask{
-			Path:        m,
-			Title:       fill("seo_title_" + m),
-			Description: fill("seo_description_" + m),
-			H1:          fill("seo_h1_" + m),
-		})
+		mask, _ := SEOMaskFor(lang, name, m)
+		masks = append(masks, mask)
 	}
 	httpx.OK(w, masks)
 	return nil
 }
 
+// SEOMaskFor is the mask of one of the paths with SEO texts ("/contents/*")
+// in lang, with the operator's name (brand) filled in; {name} is left for
+// the caller (the channel, content or person of the page). The server's page
+// meta and the client's titles read the same texts.
+func SEOMaskFor(lang, brand, path string) (SEOMask, bool) {
+	if !slices.Contains(seoPages, path) {
+		return SEOMask{}, false
+	}
+	fill := func(key string) string { return strings.ReplaceAll(httpx.T(lang, key), "%s", brand) }
+	return SEOMask{
+		Path:        path,
+		Title:       fill("seo_title_" + path),
+		Description: fill("seo_description_" + path),
+		H1:          fill("seo_h1_" + path),
+	}, true
+}
+
 // seoPages are the paths with their own title texts (keys seo_*_<path> in
-// texts/{lang}.json).
-var seoPages = []string{"/", "/channels", "/channels/*", "/contents/*", "/packets", "/news", "/search"}
+// texts/{lang}.json). "*" is one path segment: an id or a slug.
+var seoPages = []string{"/", "/channels", "/channels/*", "/contents/*", "/persons/*", "/row/*", "/rowset/*",
+	"/movies", "/series", "/packets", "/news", "/news/*", "/search", "/my", "/newyear"}

@@ -1,16 +1,41 @@
 package server
 
 import (
+	"bytes"
+	"html"
 	"io/fs"
 	"net/http"
 	"path"
 	"strings"
 )
 
+// PageMeta is what the served index.html says about a page in its head, so
+// that crawlers and link previews see the page's title, description,
+// canonical address, Open Graph card and robots rule without running the
+// client. The zero value changes nothing.
+type PageMeta struct {
+	// Status is the answer's status: 0 means 200; 404 when the page names
+	// an item that does not exist (the client is served all the same and
+	// shows its not-found page).
+	Status      int
+	Lang        string // <html lang>; "" keeps the built one
+	Title       string
+	Description string
+	Canonical   string // absolute address of the page's canonical form
+	Image       string // absolute address of the og:image
+	Type        string // og:type: website, video.movie, video.tv_show, video.episode, profile, article
+	SiteName    string // og:site_name
+	NoIndex     bool
+}
+
+// PageMetaFunc gives the meta of a page request (a path the client routes).
+type PageMetaFunc func(r *http.Request) PageMeta
+
 // spaHandler serves the built client: real files as they are (hashed assets
 // cached for a year), every other path gets index.html so the client's router
-// decides (unknown paths show the home view).
-func spaHandler(dist fs.FS) http.Handler {
+// decides (unknown paths show the home view), with the page's meta when meta
+// is set.
+func spaHandler(dist fs.FS, meta PageMetaFunc) http.Handler {
 	files := http.FileServerFS(dist)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -34,20 +59,111 @@ func spaHandler(dist fs.FS) http.Handler {
 				return
 			}
 		}
-		serveIndex(w, r, dist)
+		serveIndex(w, r, dist, meta)
 	})
 }
 
-func serveIndex(w http.ResponseWriter, r *http.Request, dist fs.FS) {
+func serveIndex(w http.ResponseWriter, r *http.Request, dist fs.FS, meta PageMetaFunc) {
 	body, err := fs.ReadFile(dist, "index.html")
 	if err != nil {
 		http.Error(w, "web client not built", http.StatusServiceUnavailable)
 		return
 	}
+	status := http.StatusOK
+	if meta != nil {
+		m := meta(r)
+		if m.Status != 0 {
+			status = m.Status
+		}
+		body = injectMeta(body, m)
+		// The texts follow Accept-Language.
+		w.Header().Add("Vary", "Accept-Language")
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
 	if r.Method == http.MethodHead {
 		return
 	}
 	_, _ = w.Write(body)
+}
+
+// injectMeta writes m into the head of page: the <title> text, <html lang>,
+// and the description, canonical, robots and Open Graph tags before </head>.
+// Every value is escaped; nothing executable is added, so the page's Content
+// Security Policy stays as it is.
+func injectMeta(page []byte, m PageMeta) []byte {
+	if m == (PageMeta{Status: m.Status}) {
+		return page
+	}
+	out := page
+	if m.Title != "" {
+		out = replaceBetween(out, "<title>", "</title>", html.EscapeString(m.Title))
+	}
+	if m.Lang != "" {
+		if i := bytes.Index(out, []byte("<html lang=\"")); i >= 0 {
+			start := i + len("<html lang=\"")
+			if end := bytes.IndexByte(out[start:], '"'); end >= 0 {
+				out = splice(out, start, start+end, html.EscapeString(m.Lang))
+			}
+		}
+	}
+	var tags strings.Builder
+	metaTag := func(attr, key, value string) {
+		if value == "" {
+			return
+		}
+		tags.WriteString("    <meta " + attr + "=\"" + key + "\" content=\"" + html.EscapeString(value) + "\" />\n")
+	}
+	metaTag("name", "description", m.Description)
+	if m.NoIndex {
+		metaTag("name", "robots", "noindex")
+	}
+	if m.Canonical != "" {
+		tags.WriteString("    <link rel=\"canonical\" href=\"" + html.EscapeString(m.Canonical) + "\" />\n")
+	}
+	metaTag("property", "og:title", m.Title)
+	metaTag("property", "og:description", m.Description)
+	metaTag("property", "og:type", m.Type)
+	metaTag("property", "og:url", m.Canonical)
+	metaTag("property", "og:image", m.Image)
+	metaTag("property", "og:site_name", m.SiteName)
+	if m.Image != "" {
+		metaTag("name", "twitter:card", "summary_large_image")
+	}
+	if tags.Len() == 0 {
+		return out
+	}
+	i := bytes.Index(out, []byte("</head>"))
+	if i < 0 {
+		return out
+	}
+	// At the start of the </head> line, so the tags keep the page's indentation.
+	for i > 0 && (out[i-1] == ' ' || out[i-1] == '\t') {
+		i--
+	}
+	return splice(out, i, i, tags.String())
+}
+
+// replaceBetween replaces the text between the first open and the close
+// after it.
+func replaceBetween(page []byte, open, close, text string) []byte {
+	i := bytes.Index(page, []byte(open))
+	if i < 0 {
+		return page
+	}
+	start := i + len(open)
+	end := bytes.Index(page[start:], []byte(close))
+	if end < 0 {
+		return page
+	}
+	return splice(page, start, start+end, text)
+}
+
+// splice is page with page[from:to] replaced by text, in a new slice.
+func splice(page []byte, from, to int, text string) []byte {
+	out := make([]byte, 0, len(page)-(to-from)+len(text))
+	out = append(out, page[:from]...)
+	out = append(out, text...)
+	return append(out, page[to:]...)
 }

@@ -134,8 +134,18 @@ func (s *Service) handleAddFavorite(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
+// FavoriteTargets checks the content and person ids a favourite names;
+// the catalogue implements it (app wiring calls SetFavoriteTargets).
+type FavoriteTargets interface {
+	FavoriteTargetExists(ctx context.Context, providerID int64, child bool, kind string, id int64) (bool, error)
+}
+
+// SetFavoriteTargets sets who checks content and person favourites;
+// without one they are taken as given.
+func (s *Service) SetFavoriteTargets(t FavoriteTargets) { s.targets = t }
+
 // checkFavoriteTarget: a channel the viewer may open, a programme of the
-// viewer's operator.
+// viewer's operator, a content or person the catalogue knows.
 func (s *Service) checkFavoriteTarget(r *http.Request, kind string, id int64) error {
 	v, err := s.viewerOf(r, false)
 	if err != nil {
@@ -153,6 +163,17 @@ func (s *Service) checkFavoriteTarget(r *http.Request, kind string, id int64) er
 	case kindProgram:
 		var one int
 		return store.Get(r.Context(), s.db, "SELECT 1 FROM programs WHERE id = ? AND provider_id = ?", []any{id, v.providerID}, &one)
+	case kindContent, kindPerson:
+		if s.targets == nil {
+			return nil
+		}
+		ok, err := s.targets.FavoriteTargetExists(r.Context(), v.providerID, v.child, kind, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return httpx.NotFound()
+		}
 	}
 	return nil
 }

@@ -39,6 +39,8 @@ type Service struct {
 	schedules *scheduleCache
 	// guides keeps the /guide grids per window (guide_cache.go).
 	guides *guideCache
+	// targets checks content and person favourites (favorites.go).
+	targets FavoriteTargets
 }
 
 // New makes the service; origin may be nil (streams then answer 403).

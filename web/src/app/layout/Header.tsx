@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { MessagesButton } from '@/features/messages';
+import { HeaderSearch } from '@/features/search';
 import { apiFetch, platformKeys, useBrandName, useNetwork, useResources, userKeys, type User } from '@/shared/api';
 import { changeLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, offeredLanguages, type Language } from '@/shared/i18n';
-import { SEARCH_MAX_LENGTH } from '@/shared/lib/constants';
 import { sessionStore, useSession } from '@/shared/session';
 import { ButtonLink } from '@/shared/ui';
 import { paths } from '../paths';
@@ -37,7 +37,9 @@ export function Header() {
         )}
       </Link>
       <MainMenu items={items} />
-      <SearchField />
+      <div className={styles.search}>
+        <HeaderSearch />
+      </div>
       <div className={styles.actions}>
         <LanguageSelect />
         {isLogged && <MessagesButton />}
@@ -50,34 +52,6 @@ export function Header() {
         )}
       </div>
     </header>
-  );
-}
-
-/** The header search field; the search area (suggestions, debounce) plugs in here. */
-function SearchField() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [q, setQ] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (q.trim()) navigate(paths.search(q));
-  };
-  return (
-    <form role="search" className={styles.search} onSubmit={submit}>
-      <label htmlFor="header-search" className="visually-hidden">
-        {t('header.searchLabel')}
-      </label>
-      <input
-        id="header-search"
-        className={styles.searchInput}
-        type="search"
-        maxLength={SEARCH_MAX_LENGTH}
-        placeholder={t('header.searchPlaceholder')}
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        enterKeyHint="search"
-      />
-    </form>
   );
 }
 

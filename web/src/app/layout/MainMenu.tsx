@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useDropdownDismiss } from '@/shared/lib/useDropdownDismiss';
-import type { MenuItem } from './menu';
+import { fitCount, type MenuItem } from './menu';
 import styles from './Header.module.css';
 
 /**
@@ -32,15 +32,7 @@ export function MainMenu({ items }: { items: MenuItem[] }) {
       .map((li) => (li as HTMLElement).getBoundingClientRect().width + gap);
     delete list.dataset.measuring;
     const more = 48;
-    const compute = () => {
-      const room = nav.clientWidth;
-      const all = widths.current.reduce((a, b) => a + b, 0);
-      if (all <= room) return setFit(widths.current.length);
-      let used = more;
-      let n = 0;
-      while (n < widths.current.length && used + widths.current[n]! <= room) used += widths.current[n++]!;
-      setFit(n);
-    };
+    const compute = () => setFit(fitCount(widths.current, nav.clientWidth, more));
     compute();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(compute);
@@ -58,9 +50,7 @@ export function MainMenu({ items }: { items: MenuItem[] }) {
       <ul className={styles.menu}>
         {items.map((item, i) => (
           <li key={item.to} className={i >= fit ? styles.overflowed : undefined}>
-            <NavLink to={item.to} end={item.to === '/'}>
-              {item.label}
-            </NavLink>
+            <MenuLink item={item} />
           </li>
         ))}
         {rest.length > 0 && (
@@ -72,9 +62,7 @@ export function MainMenu({ items }: { items: MenuItem[] }) {
               <ul id={moreId} className={styles.morePanel}>
                 {rest.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} end={item.to === '/'}>
-                      {item.label}
-                    </NavLink>
+                    <MenuLink item={item} />
                   </li>
                 ))}
               </ul>
@@ -83,5 +71,15 @@ export function MainMenu({ items }: { items: MenuItem[] }) {
         )}
       </ul>
     </nav>
+  );
+}
+
+/** A route link (current page marked), or a plain link to another site. */
+function MenuLink({ item }: { item: MenuItem }) {
+  if (item.external) return <a href={item.to}>{item.label}</a>;
+  return (
+    <NavLink to={item.to} end={item.to === '/'}>
+      {item.label}
+    </NavLink>
   );
 }

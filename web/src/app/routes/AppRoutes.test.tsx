@@ -29,8 +29,25 @@ function boot(access: { authOnly: boolean; guestsAllowed: boolean }, isLogged = 
   sessionStore.set({ ...emptySession, token: 't', isLogged });
 }
 
+// The start page's rowset (the home view); every other call fails.
+const startpage = {
+  id: 1,
+  slug: 'startpage',
+  template: 'startpage',
+  title: 'Main',
+  rows: [{ id: 5, slug: 'new', title: 'New films', template: 'content-v', content_type: 'contents', more_count: 0, limit: 21, offset: 0, loaded: true, contents: [] }],
+  seo: { title: '', description: '', h1: 'Welcome to Efir', noindex: false },
+};
+
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      String(url).includes('/v2/rowsets/startpage')
+        ? new Response(JSON.stringify(startpage), { status: 200, headers: { 'Content-Type': 'application/json' } })
+        : new Response('{}', { status: 503 }),
+    ),
+  );
   boot({ authOnly: false, guestsAllowed: true });
 });
 afterEach(() => {
@@ -47,16 +64,16 @@ describe('route table', () => {
     expect(document.body.classList.contains('page_home')).toBe(true);
   });
 
-  it('shows a translated page for a later area', async () => {
+  it('shows the filter page at /movies', async () => {
     renderAt('/movies');
     expect(await screen.findByRole('heading', { level: 1, name: 'Movies' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the main page' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Genre' })).toBeTruthy();
     expect(document.body.classList.contains('page_movies')).toBe(true);
   });
 
-  it('shows the home view for an unknown path', async () => {
+  it('shows the not-found page for a path that names no rowset', async () => {
     renderAt('/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: /Welcome to/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The page was not found.' })).toBeTruthy();
   });
 
   it('renders nothing at /open_mobile_app', () => {

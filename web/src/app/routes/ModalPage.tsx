@@ -8,7 +8,18 @@ import { BackgroundContext, backgroundFor } from './background';
  * A route rendered over the page below it (content, watch, persons, legal texts, news
  * item, settings, a channel on a phone). Closing returns to that page.
  */
-export function ModalPage({ title, children, name }: { title: string; children: ReactNode; name: string }) {
+export function ModalPage({
+  title,
+  children,
+  name,
+  titleHidden,
+}: {
+  title: string;
+  children: ReactNode;
+  name: string;
+  /** The page shows its own heading (content, person, news item): the dialog's stays for screen readers. */
+  titleHidden?: boolean;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -18,7 +29,7 @@ export function ModalPage({ title, children, name }: { title: string; children: 
     navigate({ pathname: bg.pathname, search: bg.search, hash: bg.hash }, { state: bg.state ?? null });
   };
   return (
-    <Modal title={title} onClose={close} size="page" name={name}>
+    <Modal title={title} onClose={close} size="page" name={name} titleHidden={titleHidden}>
       <Suspense fallback={<Spinner label={t('app.loading')} />}>{children}</Suspense>
     </Modal>
   );

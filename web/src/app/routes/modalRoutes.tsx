@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { CHANNEL_PATH } from './background';
@@ -8,25 +8,31 @@ import { PartnerGate, RequireLogin } from './guards';
 
 // Modal pages: routes that open over the previous page (spec 2 of both documents).
 
-const SectionPage = lazy(() => import('./SectionPage'));
 const LegalText = lazy(() => import('@/features/legal').then((m) => ({ default: m.LegalText })));
 const SettingsPage = lazy(() => import('@/features/settings').then((m) => ({ default: m.SettingsPage })));
 const ChannelViewer = lazy(() => import('@/features/channels').then((m) => ({ default: m.ChannelViewer })));
+
+const ContentPage = lazy(() => import('@/features/content').then((m) => ({ default: m.ContentPage })));
+const WatchPage = lazy(() => import('@/features/watch').then((m) => ({ default: m.WatchPage })));
+const TrailerPage = lazy(() => import('@/features/watch').then((m) => ({ default: m.TrailerPage })));
+const PersonPage = lazy(() => import('@/features/persons').then((m) => ({ default: m.PersonPage })));
+const NewsItemPage = lazy(() => import('@/features/news').then((m) => ({ default: m.NewsItemPage })));
+
+/** A catalogue modal page: the screen shows its own heading, the dialog's names it for screen readers. */
+function CatalogModal({ section, children }: { section: SectionKey; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ModalPage title={t(`sections.${section}.title`)} name={section} titleHidden>
+      {children}
+    </ModalPage>
+  );
+}
 
 function ChannelModal() {
   const { t } = useTranslation();
   return (
     <ModalPage title={t('channels.title')} name="channel">
       <ChannelViewer />
-    </ModalPage>
-  );
-}
-
-function SectionModal({ section }: { section: SectionKey }) {
-  const { t } = useTranslation();
-  return (
-    <ModalPage title={t(`sections.${section}.title`)} name={section}>
-      <SectionPage section={section} inModal />
     </ModalPage>
   );
 }
@@ -55,11 +61,11 @@ function SettingsModal() {
 
 export function modalRoutes(isPhone: boolean): RouteObject[] {
   const routes: RouteObject[] = [
-    { path: '/contents/:slug/:child?', element: <SectionModal section="content" /> },
-    { path: '/watch/:id', element: <SectionModal section="watch" /> },
-    { path: '/trailers/:id', element: <SectionModal section="trailer" /> },
-    { path: '/persons/:id', element: <SectionModal section="person" /> },
-    { path: '/news/:id', element: <SectionModal section="newsItem" /> },
+    { path: '/contents/:slug/:child?', element: <CatalogModal section="content"><ContentPage /></CatalogModal> },
+    { path: '/watch/:id', element: <CatalogModal section="watch"><WatchPage /></CatalogModal> },
+    { path: '/trailers/:id', element: <CatalogModal section="trailer"><TrailerPage /></CatalogModal> },
+    { path: '/persons/:id', element: <CatalogModal section="person"><PersonPage /></CatalogModal> },
+    { path: '/news/:id', element: <CatalogModal section="newsItem"><NewsItemPage /></CatalogModal> },
     { path: '/agreement', element: <LegalModal kind="agreement" /> },
     { path: '/privacy', element: <LegalModal kind="privacy" /> },
     { path: '/settings', element: <SettingsModal /> },

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { HomeView } from '@/features/home';
+import { RowPage, RowsetPage } from '@/features/rows';
+import { SearchPage } from '@/features/search';
 import { RootLayout } from '../layout/RootLayout';
 import { PartnerGate, PromoGate, RequireLogin } from './guards';
 import type { SectionKey } from './SectionPage';
@@ -19,6 +21,14 @@ const ChannelEmbedPage = lazy(() => import('@/features/embed').then((m) => ({ de
 const ChannelsPage = lazy(() => import('@/features/channels').then((m) => ({ default: m.ChannelsPage })));
 const ChannelViewer = lazy(() => import('@/features/channels').then((m) => ({ default: m.ChannelViewer })));
 const FreeChannelsPage = lazy(() => import('@/features/channels').then((m) => ({ default: m.FreeChannelsPage })));
+
+const MyPage = lazy(() => import('@/features/my').then((m) => ({ default: m.MyPage })));
+const EpisodePage = lazy(() => import('@/features/content').then((m) => ({ default: m.EpisodePage })));
+const NewsListPage = lazy(() => import('@/features/news').then((m) => ({ default: m.NewsListPage })));
+
+const NewYearPage = lazy(() => import('@/features/newyear').then((m) => ({ default: m.NewYearPage })));
+
+const FilterPage = lazy(() => import('@/features/filters').then((m) => ({ default: m.FilterPage })));
 
 const section = (key: SectionKey) => <SectionPage section={key} />;
 
@@ -47,17 +57,17 @@ export const pageRoutes: RouteObject[] = [
       { path: 'channelsfree', element: <FreeChannelsPage /> },
       { path: 'channel_embed/:channelId', element: <ChannelEmbedPage /> },
       { path: 'guide', element: <GuidePage /> },
-      { path: 'newyear', element: section('newyear') },
+      { path: 'newyear', element: <NewYearPage /> },
 
       // Catalogue
-      { path: 'rowset/:id', element: section('rowset') },
-      { path: 'row/:id', element: section('row') },
-      { path: 'catalog/:id', element: section('catalog') },
-      { path: 'movies', element: section('movies') },
-      { path: 'series', element: section('series') },
-      { path: 'my', element: section('my') },
-      { path: 'search', element: section('search') },
-      { path: 'episodes/:id', element: section('episodes') },
+      { path: 'rowset/:id', element: <RowsetPage mode="id" notFound={<NotFoundPage />} /> },
+      { path: 'row/:id', element: <RowPage notFound={<NotFoundPage />} /> },
+      { path: 'catalog/:id', element: <RowsetPage mode="id" notFound={<NotFoundPage />} /> },
+      { path: 'movies', element: <FilterPage kind="movie" /> },
+      { path: 'series', element: <FilterPage kind="series" /> },
+      { path: 'my', element: <MyPage /> },
+      { path: 'search', element: <SearchPage /> },
+      { path: 'episodes/:id', element: <EpisodePage /> },
       { path: 'content_embed/:id', element: section('contentEmbed') },
       // The bare forms of modal pages show a not-found page.
       { path: 'watch', element: <NotFoundPage kind="content" /> },
@@ -74,7 +84,7 @@ export const pageRoutes: RouteObject[] = [
       { path: 'gift', element: <PromoGate>{section('gift')}</PromoGate> },
 
       // Information
-      { path: 'news', element: section('news') },
+      { path: 'news', element: <NewsListPage /> },
       { path: 'terms', element: section('terms') },
       { path: 'faq', element: section('faq') },
       { path: 'app_store', element: section('appStore') },
@@ -87,8 +97,8 @@ export const pageRoutes: RouteObject[] = [
 
       ...devRoutes,
 
-      // Any other path shows the home view.
-      { path: '*', element: <HomeView /> },
+      // Any other path: a rowset by slug (/{slug}, /{catalog}/{page}), else the not-found page.
+      { path: '*', element: <RowsetPage mode="path" notFound={<NotFoundPage />} /> },
     ],
   },
 ];

@@ -957,6 +957,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/artwork/{kind}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A generated picture of the catalogue (SVG drawn by the server from the kind, the id and the title)
+         * @description Posters 2:3, covers 16:9, backgrounds 16:9, person portraits 3:4, promotion banners 8:3 and news pictures 16:9, drawn with a view box so they are sharp at every width and pixel ratio. Contents' poster, cover and background use the content id; person, promo and news use the person, promotion and news ids. Long-cached with an ETag (If-None-Match answers 304).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "poster" | "cover" | "background" | "person" | "promo" | "news";
+                    /** @description <id>.svg */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The picture (Cache-Control public, a week; ETag) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Not modified (the ETag matched) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users/self/parental_code/check": {
         parameters: {
             query?: never;
@@ -2889,8 +2940,8 @@ export interface paths {
         put?: never;
         /**
          * Add a favourite (exactly one of channel_id, program_id, content_id, person_id)
-         * @description No token -> 401; a guest -> 403 permission_denied (guests cannot keep favourites). An unknown channel or
-         *     programme -> 404. Adding an existing favourite
+         * @description No token -> 401; a guest -> 403 permission_denied (guests cannot keep favourites). An unknown channel,
+         *     programme, content or person (a withdrawn content, one rated above 12 for a child profile) -> 404. Adding an existing favourite
          *     answers the existing entry (201).
          */
         post: {
@@ -2970,6 +3021,1223 @@ export interface paths {
                 404: components["responses"]["Error"];
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/contents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id or a slug ending in -<id> (the text before the id is not checked) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A content with its children (seasons of a series, episodes of a season), credits and next_to_play
+         * @description An episode without credits, tags or description of its own shows its series'. next_to_play: for a series,
+         *     a season or a programme with episodes, the episode the viewer goes on with (the last watched when
+         *     unfinished, else the next one; the first for a newcomer); for an episode the one after it. A hidden content
+         *     opens by id (it is only left out of lists). Unknown id, another provider's, or rated above 12 for a child
+         *     profile -> 404 not_found; a withdrawn one -> 404 lost_content with the content under lost_content.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Accepted for the client; no effect */
+                    library?: string;
+                    /** @description Accepted for the client; no effect */
+                    action?: string;
+                    /** @description Accepted for the client; no effect */
+                    isPromo?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Id or a slug ending in -<id> (the text before the id is not checked) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogContent"];
+                    };
+                };
+                404: components["responses"]["CatalogNotFound"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/contents/{id}/episodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id or <slug>-<id> of a series, season or programme */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The episodes of a series, a season or a programme, by season and number (a movie has none) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this season's */
+                    season?: number;
+                    /** @description At most 100; without it every episode */
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Id or <slug>-<id> of a series, season or programme */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Episodes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogContent"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["CatalogNotFound"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/contents/{id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Catch-up sources, newest first
+         * @description Schedule entries showing the content (by content, or by its programme) that have started, are inside their
+         *     channel's archive and may be replayed, on channels the viewer may open (not hidden; no 4K for guests; age
+         *     12 or under for a child profile).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default 20, at most 100 */
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sources */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogSource"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["CatalogNotFound"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/contents/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Up to 12 similar contents
+         * @description Contents of the same type (a season or an episode is compared by its series): those of the content's main
+         *     genre first, then those sharing any of its genres, then the most popular, each by popularity; never the
+         *     content itself, hidden, withdrawn or (for a child profile) rated above 12.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Similar contents */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogContent"][];
+                    };
+                };
+                404: components["responses"]["CatalogNotFound"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/content_metadata/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The content for this viewer: access, buttons, resume position, favourite
+         * @description is_purchased: the viewer holds the content's library (a free library, or an active packet selling it);
+         *     is_available: it plays as video on demand now or after buying (not withdrawn, not an announcement,
+         *     something to play, a library that is free or sold by a visible packet). Buttons: play (button_data
+         *     content_id, library_id, seconds) when purchased; pay (button_data packet_id and packets, cheapest first;
+         *     play_after; show_options with more than one packet) when not; trailer when there is one. For a series the
+         *     content to play is next_to_play. stream_using names the library and the newest catch-up source. A
+         *     withdrawn content answers is_lost true with no buttons. Works without a token (as a guest).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Meta */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogContentMeta"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/libraries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's libraries (shelves of video on demand that packets sell) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Libraries in the operator's order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogLibrary"][];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/libraries/{lib}/contents/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The content's library id */
+                lib: string;
+                /** @description Content id or <slug>-<id> (a movie, an episode or a programme) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A signed VOD stream of the content
+         * @description The URL is signed for the caller's user and device and expires. Another library than the content's, an
+         *     unknown id -> 404; withdrawn -> 404 lost_content; not held by the viewer, an announcement, nothing to play
+         *     (a series: play its episodes), or rated above 12 for a child profile -> 403 permission_denied with the
+         *     reason as message and detail.reason. Adult contents need the parental PIN on the client only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Where to start (the player seeks); capped at the duration */
+                    seconds?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The content's library id */
+                    lib: string;
+                    /** @description Content id or <slug>-<id> (a movie, an episode or a programme) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogStream"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["CatalogNotFound"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/trailers/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** A signed trailer stream (open to everybody who may open its content); the URL also under data.hls */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogStream"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/persons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id or <slug>-<id> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A person with their work in sections movies, series and program
+         * @description An episode or season credit counts as its series. contents_count is what the viewer may see (a child
+         *     profile: rated 12 or under); noindex when it is under 2. role is the person's most frequent role.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Id or <slug>-<id> */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The person */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogPerson"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/rows/filmography": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's work as a content-v row, newest first
+         * @description An operator's row of source filmography lends its id, slug and template; without one the id is 0.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Id or <slug>-<id> */
+                    person_id: string;
+                    /** @description Default 20, at most 100 */
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The row */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogRow"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/internal_genres": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's genres, sorted by name in the request's language, with the row listing each */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Genres */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogGenre"][];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profile's watch history, newest first, one item per series (its latest episode)
+         * @description Guests have one too. No token -> 401. A child profile's list leaves out what is rated above 12.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default 20, at most 100 */
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description History items */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogHistory"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/history/{content_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id or <slug>-<id> of a movie, an episode or a programme */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save where the profile stopped
+         * @description watch_percentage is 100 within the last 30 s or the last 2 % of duration (the player's, else the
+         *     catalogue's), else the share watched. The client resumes from 10 to 12600 s when not at 100 %. Guests too;
+         *     no token -> 401; a series or season -> 400.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Id or <slug>-<id> of a movie, an episode or a programme */
+                    content_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CatalogHistoryUpdate"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CatalogHistoryUpdate"];
+                };
+            };
+            responses: {
+                /** @description What was stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogHistoryRecord"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                404: components["responses"]["CatalogNotFound"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Forget the content (a series or season, every episode of it) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Id or <slug>-<id> of a movie, an episode or a programme */
+                    content_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Forgotten */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/favorites/contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profile's favourite contents as tiles, newest first (for /my)
+         * @description A guest gets an empty list; no token -> 401. A child profile's list leaves out what is rated above 12.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default and at most 100 */
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Contents */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogContent"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/favorites/persons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profile's favourite persons, newest first (for /my)
+         * @description A guest gets an empty list; no token -> 401.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default and at most 100 */
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Persons */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogPerson"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/rowsets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every rowset (page of rows) of the provider; the header menu is the ones with is_menu
+         * @description Menu pages (menu_sort > 0) come first in menu order, then the other rowsets by id. A child profile gets the
+         *     rowsets meant for children (for_kids) only; hide_for_child marks the spec's item 1000, which the client
+         *     hides for child profiles. url is where a menu item leads: an outer link's address, "/" for the start
+         *     page, "/{slug}" otherwise.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Client kind (web or mobile300); the answer is the same */
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Rowsets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogMenuPage"][];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/rowsets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id, stored slug (startpage, movies) or <slug>-<id> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A rowset with its rows, the first four filled
+         * @description The first 4 rows that have tiles for the viewer are filled (page size 21 for content-v, 18 for content-h, 24
+         *     otherwise; loaded true); a row that comes out empty for the viewer (no history yet, no favourites) is left
+         *     out and the next one filled instead. The other rows come as headers (loaded false, no tiles): the client
+         *     loads them by /v2/rows/{id} when they scroll near. Any rowset opens for a child profile; its rows hold only
+         *     what a child may see.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Client kind (web or mobile300) */
+                    type?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Id, stored slug (startpage, movies) or <slug>-<id> */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rowset */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogRowset"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/rows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id, stored slug (a genre row's slug is the genre's) or <slug>-<id> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One page of a row's tiles, with filters
+         * @description Where the tiles come from is the row's source: items (the operator's picks of contents, channels, persons
+         *     and promotions, in order), query (contents matching the row's stored filters), history (the viewer's
+         *     continue watching, unfinished items, at most 100), favorites (the viewer's favourite contents), channels
+         *     (the line-up, or one category of it), filmography (the works of person_id).
+         *
+         *     Filters apply to contents: a request filter replaces the row's stored value of the same field (a genre row
+         *     asked with genre=drama lists dramas); on item and favourite rows only the contents passing the filters
+         *     stay. Lists (content_type, main_genre, genre, country) are repeated parameters or comma lists and match
+         *     when any value matches. Query rows list the tops of content trees (movies, series, programmes), never
+         *     hidden or withdrawn ones; a child profile never gets anything rated above 12; promo-wide rows leave out
+         *     promotions of packets the viewer already has.
+         *
+         *     more_count = all matching tiles - offset - tiles returned; the client stops when a page is shorter than
+         *     limit.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default 20, at most 100 */
+                    limit?: number;
+                    offset?: number;
+                    /** @description Title filter: every word of it starts a word of the title or the original title ("матр сн" finds "Матрица снов"; case and ё/е do not matter; at most 255 characters) */
+                    text?: string;
+                    library_id?: number;
+                    /** @description movie, series (or serial), program */
+                    content_type?: string[];
+                    /** @description Genre ids or slugs: the content's main genre is one of them */
+                    main_genre?: string[];
+                    /** @description Genre ids or slugs: the content has at least one of them (an unknown one matches nothing) */
+                    genre?: string[];
+                    /** @description ISO 3166-1 numeric codes: made in at least one of them */
+                    country?: string[];
+                    /** @description Release year at least */
+                    year_from?: number;
+                    /** @description Release year at most */
+                    year_to?: number;
+                    /** @description Rating at least (0-10): the Kinopoisk rating, or IMDb's when there is none */
+                    rating_from?: number;
+                    /**
+                     * @description Order of query rows (default the row's stored order, else popular): popular (most watched first), new
+                     *     (latest additions first), year (latest release first), rating (best rated first), title (A to Z). Ties
+                     *     go by popularity.
+                     */
+                    mode?: "popular" | "new" | "year" | "rating" | "title";
+                    /** @description Rows of source filmography: the person (id or slug) */
+                    person_id?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Id, stored slug (a genre row's slug is the genre's) or <slug>-<id> */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The row with one page of tiles */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogRow"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options of the movies and series filter pages
+         * @description Genres (sorted by name) and countries (the 30 most used) of the contents of content_type the viewer may
+         *     see; the year ranges of the spec (last year to this year, each of the five years before, 2020 to now, the
+         *     decades 2010-2019 to 1980-1989, before 1980; an open end is null) and the rating steps 8, 7, 6. The
+         *     options' ids and numbers go back as /v2/rows/{id} filters (genre, country, year_from, year_to,
+         *     rating_from).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description movie, series or program; all when absent */
+                    content_type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Filter options */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogFilters"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's news, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default 20, at most 100 */
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description News items (published ones, not hidden) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogNews"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id or <slug>-<id> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One news item */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Id or <slug>-<id> */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The news item */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogNews"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/search/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Up to 10 suggestions (contents, persons, channels) for a text being typed
+         * @description Matches titles, original titles and names by word, prefix (the last word while typing), Russian and
+         *     English word forms, Latin transliteration of Cyrillic (and back), the other keyboard layout and one
+         *     typo; ranked exact title > title prefix > whole words > prefix > word forms, transliteration and
+         *     layout > typo, popularity breaking ties. Without text (the search box got the focus): the viewer's
+         *     recent choices (recent true, from /v2/search/found), then the most popular titles. A child profile
+         *     finds nothing rated above 12; guests no 4K channel. Seasons and episodes are found through their series.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description At most 255 characters */
+                    text?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Suggestions, best first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogSuggestion"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/search/found": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the result a viewer chose (offered again when the search box opens empty)
+         * @description Nothing is kept for a caller without a session. The latest 20 choices of a profile are kept.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CatalogSearchFound"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CatalogSearchFound"];
+                };
+            };
+            responses: {
+                /** @description Recorded */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search results (the /search?q= page)
+         * @description Ranked as the suggestions. Without content_type: contents of every type paged by limit and offset, and
+         *     on the first page (offset 0) the first 10 persons and channels. content_type movie, series or program:
+         *     contents of that type only. person or channel: that kind only, paged. Empty text: empty lists.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description At most 255 characters */
+                    text?: string;
+                    content_type?: "movie" | "series" | "program" | "person" | "channel";
+                    /** @description Default 20, at most 100 */
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Results */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogSearchResults"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3697,6 +4965,427 @@ export interface components {
             /** Format: int64 */
             person_id?: number;
         };
+        CatalogGenre: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            slug?: string;
+            /** @description Slug of the row that lists the genre ('' when none) */
+            row_slug: string;
+            /** Format: int64 */
+            row_id: number | null;
+        };
+        CatalogCountry: {
+            /** @description ISO 3166-1 numeric code */
+            id: number;
+            name: string;
+        };
+        CatalogImage: {
+            /** @enum {string} */
+            type: "poster" | "cover" | "wide" | "standart";
+            /** @enum {string} */
+            aspect_ratio: "16:9" | "3:4" | "2:3" | "9:16" | "4:3";
+            src: string;
+        };
+        CatalogRating: {
+            /** @description imdb, kinopoisk, or another source */
+            type: string;
+            rating: number;
+        };
+        CatalogPersonRef: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            name: string;
+            image: string;
+            /** @enum {string} */
+            role: "director" | "actor" | "producer" | "writer" | "composer" | "presenter" | "editor";
+        };
+        /** @description A content as /v2/contents/{id} answers it. Row tiles and lists carry the same object; heavy fields (description, persons, contents, trailers) may be empty there. */
+        CatalogContent: {
+            /** Format: int64 */
+            id: number;
+            /** @description Slug ending in -<id> */
+            slug: string;
+            title: string;
+            /** @description Same as title */
+            name: string;
+            /** @description Original title */
+            original: string;
+            year: number;
+            description?: string;
+            /** @enum {string} */
+            content_type: "movie" | "program" | "series" | "season" | "episode";
+            age: number;
+            is_adult: boolean;
+            is_cartoon: boolean;
+            is_announcement: boolean;
+            is_lost: boolean;
+            /** @description Seconds */
+            duration: number;
+            /** @description Season number (seasons and episodes) */
+            season: number | null;
+            /** @description Episode number (episodes) */
+            series: number | null;
+            /** Format: int64 */
+            parent_id: number | null;
+            /** Format: int64 */
+            library_id: number | null;
+            category: {
+                /** @description 1 movies, 2 series, 3 programs */
+                id: number;
+                name: string;
+            };
+            genres: components["schemas"]["CatalogGenre"][];
+            countries: components["schemas"]["CatalogCountry"][];
+            images: components["schemas"]["CatalogImage"][];
+            cover: {
+                src_16x9: string;
+                src_2x3: string;
+            };
+            background: {
+                web: string;
+            };
+            persons?: components["schemas"]["CatalogPersonRef"][];
+            ratings: components["schemas"]["CatalogRating"][];
+            rating_imdb: number | null;
+            rating_kinopoisk: number | null;
+            motion_rating: {
+                text: string;
+            } | null;
+            trailers?: {
+                /** Format: int64 */
+                id: number;
+                title?: string;
+                duration?: number;
+            }[];
+            /** @description Children (seasons of a series, episodes of a season) */
+            contents?: components["schemas"]["CatalogContent"][];
+            last_seen_channel_ids?: number[];
+            histories?: {
+                watch_percentage: number;
+                seconds?: number;
+            } | null;
+            next_to_play?: components["schemas"]["CatalogContent"] | null;
+        };
+        CatalogButton: {
+            /** @description play, pay, trailer, ... */
+            button_type: string;
+            caption: string;
+            sub_caption?: string;
+            icon?: string;
+            play_after?: boolean;
+            show_options?: boolean;
+            button_data?: {
+                [key: string]: unknown;
+            };
+        };
+        CatalogContentMeta: {
+            is_purchased: boolean;
+            is_available: boolean;
+            /** @description The viewer has started it */
+            is_continuation: boolean;
+            min_price: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            } | null;
+            next_to_play: components["schemas"]["CatalogContent"] | null;
+            stream_using: {
+                /** Format: int64 */
+                library_id: number | null;
+                content_schedule: components["schemas"]["CatalogSource"] | null;
+            } | null;
+            history: {
+                seconds: number;
+                watch_percentage: number;
+            } | null;
+            buttons: components["schemas"]["CatalogButton"][];
+            license_info: string | null;
+            user_license_info: {
+                text: string;
+                color: string;
+            } | null;
+            favorite: boolean;
+            user_rating: number | null;
+            is_lost: boolean;
+        };
+        /** @description A catch-up source of a content (a schedule entry of a channel) */
+        CatalogSource: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            channel_id: number;
+            /** Format: int64 */
+            start_at: number;
+            duration?: number;
+            title?: string;
+            channel_name?: string;
+            is_catchup_available?: boolean;
+        };
+        CatalogPerson: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            name: string;
+            original_name?: string;
+            image: string;
+            image_url: string;
+            role?: string;
+            bio?: string;
+            contents_count?: number;
+            noindex?: boolean;
+            is_favorite?: boolean;
+            sections?: {
+                movies?: components["schemas"]["CatalogContent"][];
+                series?: components["schemas"]["CatalogContent"][];
+                program?: components["schemas"]["CatalogContent"][];
+            };
+        };
+        CatalogDestination: {
+            /** @enum {string} */
+            type: "open_url" | "enter_promo_key" | "content" | "row" | "packet" | "rowset" | "channel" | "last_channel" | "text";
+            /** Format: int64 */
+            id?: number | null;
+            slug?: string;
+            /** Format: int64 */
+            libraryId?: number | null;
+            src?: string;
+            /** Format: int64 */
+            id_no_ott?: number | null;
+            title?: string;
+            description?: string;
+        };
+        CatalogPromo: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            title: string;
+            description: string;
+            short: string;
+            /** @description Title artwork: tv_x1..x3, mobile_x1..x3 with widths and heights */
+            graphic_title?: {
+                [key: string]: unknown;
+            } | null;
+            images: {
+                /** @enum {string} */
+                itype: "cover" | "colorback";
+                src: string;
+            }[];
+            cover: {
+                bg: string;
+                color_bg: string;
+            };
+            ratings?: components["schemas"]["CatalogRating"][];
+            age?: number;
+            year?: number;
+            genres?: components["schemas"]["CatalogGenre"][];
+            is_4k?: boolean;
+            is_hd?: boolean;
+            /** Format: int64 */
+            trailer_id?: number | null;
+            destination: components["schemas"]["CatalogDestination"];
+            unfocused_btn_icon?: {
+                [key: string]: unknown;
+            } | null;
+            focused_btn_icon?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        CatalogHistory: {
+            content: components["schemas"]["CatalogContent"];
+            content_episode: components["schemas"]["CatalogContent"] | null;
+            screenshot: string;
+            watch_percentage: number;
+            seconds: number;
+            /** Format: int64 */
+            updated_at?: number;
+        };
+        CatalogRow: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            template: "content-v" | "content-h" | "history-h" | "history" | "channel" | "channels" | "person" | "collection-v" | "button" | "branded_button" | "promo-bg" | "promo-wide" | "packet_promo" | "packet_promo_base" | "donate_packs";
+            /** @enum {string} */
+            content_type: "contents" | "channels" | "promotions" | "histories" | "persons";
+            /** Format: int64 */
+            library_id?: number | null;
+            description?: string;
+            html_description?: string;
+            more_count: number;
+            limit: number;
+            offset: number;
+            /** @description false for a rowset's row sent as a header only (load it by /v2/rows/{id}) */
+            loaded?: boolean;
+            contents?: components["schemas"]["CatalogContent"][];
+            channels?: components["schemas"]["Channel"][];
+            promotions?: components["schemas"]["CatalogPromo"][];
+            histories?: components["schemas"]["CatalogHistory"][];
+            persons?: components["schemas"]["CatalogPerson"][];
+        };
+        CatalogSEO: {
+            title: string;
+            description: string;
+            h1: string;
+            noindex: boolean;
+        };
+        CatalogRowset: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            /** @enum {string} */
+            template: "startpage" | "search" | "tvchannels" | "tvchannels20" | "tvchannels30" | "contents" | "group.catalog" | "group.catalog.page" | "outer_link" | "catalog";
+            title: string;
+            description?: string;
+            /** Format: int64 */
+            library_id?: number | null;
+            url?: string;
+            icon?: {
+                tv_x3: string;
+            } | null;
+            for_kids?: boolean;
+            rows: components["schemas"]["CatalogRow"][];
+            seo?: components["schemas"]["CatalogSEO"];
+        };
+        /** @description A rowset in the list of /v2/rowsets; the header menu is the ones with is_menu */
+        CatalogMenuPage: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            title: string;
+            template: string;
+            description?: string;
+            /** Format: int64 */
+            library_id?: number | null;
+            /** @description Where a menu item leads: an outer link's address, / for the start page, /{slug} otherwise */
+            url: string;
+            icon: {
+                tv_x3: string;
+            } | null;
+            /** @description Position in the header menu (0: not in it) */
+            menu_sort: number;
+            is_menu: boolean;
+            for_kids: boolean;
+            /** @description The spec's item 1000: the client hides it for child profiles */
+            hide_for_child: boolean;
+        };
+        CatalogNews: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            title: string;
+            lead: string;
+            /** @description Plain text; paragraphs separated by blank lines */
+            body: string;
+            image: string;
+            /** Format: int64 */
+            published_at: number;
+        };
+        CatalogLibrary: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            name: string;
+            description?: string;
+            is_free: boolean;
+        };
+        CatalogFilters: {
+            genres: components["schemas"]["CatalogGenre"][];
+            countries: components["schemas"]["CatalogCountry"][];
+            years: {
+                id: string;
+                title: string;
+                year_from: number | null;
+                year_to: number | null;
+            }[];
+            ratings: number[];
+        };
+        CatalogStream: {
+            hls: string;
+            hls_mbr: string;
+            stat: {
+                id: string;
+            };
+            stream_info: {
+                /** @enum {string} */
+                kind: "vod" | "trailer";
+                duration: number;
+                start_seconds?: number;
+            };
+            data?: {
+                hls: string;
+            };
+            ad?: unknown;
+            img?: string;
+            trackers?: Record<string, never>[];
+            drm?: unknown;
+            packshots?: Record<string, never>[];
+        };
+        /** @description The error shape; a withdrawn content (error.type lost_content) adds the content under lost_content */
+        CatalogNotFoundError: components["schemas"]["Error"] & {
+            lost_content?: components["schemas"]["CatalogContent"];
+        };
+        CatalogHistoryUpdate: {
+            /** @description The position */
+            seconds: number;
+            /** @description The length the player knows (0 or absent: the catalogue's) */
+            duration?: number;
+        };
+        CatalogHistoryRecord: {
+            /** Format: int64 */
+            content_id: number;
+            /**
+             * Format: int64
+             * @description The top of the content's tree
+             */
+            series_id: number;
+            seconds: number;
+            duration: number;
+            watch_percentage: number;
+            /** Format: int64 */
+            updated_at: number;
+        };
+        CatalogSuggestion: {
+            /** @description The title or name */
+            text: string;
+            /** @enum {string} */
+            kind: "content" | "person" | "channel";
+            /** Format: int64 */
+            id: number;
+            /** @description <slug>-<id> for contents and persons, the channel's slug for channels */
+            slug: string;
+            /**
+             * @description Contents only
+             * @enum {string|null}
+             */
+            content_type: "movie" | "program" | "series" | "season" | "episode" | null;
+            year: number | null;
+            age: number;
+            /** @description Poster, portrait or channel logo */
+            image: string;
+            /** @description One of the viewer's recent choices (answers without text) */
+            recent: boolean;
+        };
+        CatalogSearchFound: {
+            /** @description What was typed */
+            text?: string;
+            /** @description The chosen result's title */
+            title?: string;
+            /**
+             * @description The result's kind: a content type (or content), person or channel
+             * @enum {string}
+             */
+            content_type?: "" | "content" | "movie" | "program" | "series" | "season" | "episode" | "person" | "channel";
+            /** Format: int64 */
+            object_id: number;
+        };
+        CatalogSearchResults: {
+            contents: components["schemas"]["CatalogContent"][];
+            persons: components["schemas"]["CatalogPerson"][];
+            channels: components["schemas"]["Channel"][];
+        };
     };
     responses: {
         /** @description An error in the common shape */
@@ -3706,6 +5395,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not found; a withdrawn content answers error.type lost_content with the content under lost_content */
+        CatalogNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CatalogNotFoundError"];
             };
         };
     };

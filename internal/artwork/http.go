@@ -1,0 +1,194 @@
+package artwork
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"hash/fnv"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"efir/internal/httpx"
+	"efir/internal/store"
+)
+
+const (
+	// cacheControl: a picture changes only when its title does, which is
+	// rare; a week bounds how long an edited title shows the old text,
+	// and the ETag makes the check after that a 304.
+	cacheControl = "public, max-age=604800, stale-while-revalidate=86400"
+	// svgPolicy: opened as a document, a picture may run nothing and load
+	// nothing (it has no scripts or links; this keeps it so).
+	svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+	// memoTTL and memoMax bound the in-memory copies of drawn pictures:
+	// lists ask for the same posters again and again.
+	memoTTL = 10 * time.Minute
+	memoMax = 4096
+)
+
+// Service serves GET /v2/artwork/{kind}/{id}.svg: the picture of a content
+// (poster, cover, background), a person, a promotion or a news item, drawn
+// from the id and the title it looks up.
+type Service struct {
+	db  *store.DB
+	now func() time.Time
+
+	mu   sync.Mutex
+	memo map[string]memoEntry
+}
+
+type memoEntry struct {
+	body []byte
+	etag string
+	at   time.Time
+}
+
+// New makes the service.
+func New(db *store.DB) *Service {
+	return &Service{db: db, now: time.Now, memo: map[string]memoEntry{}}
+}
+
+// Register adds the route.
+func (s *Service) Register(mux *http.ServeMux) {
+	mux.Handle("GET /v2/artwork/{kind}/{file}", httpx.Handler(s.handle))
+}
+
+func (s *Service) handle(w http.ResponseWriter, r *http.Request) error {
+	kind := r.PathValue("kind")
+	digits, ok := strings.CutSuffix(r.PathValue("file"), ".svg")
+	id, err := strconv.ParseInt(digits, 10, 64)
+	if !ok || err != nil || id <= 0 || !Valid(kind) || digits != strconv.FormatInt(id, 10) {
+		return httpx.NotFound()
+	}
+	e, err := s.picture(r.Context(), kind, id)
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Cache-Control", cacheControl)
+	h.Set("ETag", e.etag)
+	h.Set("Content-Security-Policy", svgPolicy)
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, e.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	h.Set("Content-Type", "image/svg+xml")
+	h.Set("Content-Length", strconv.Itoa(len(e.body)))
+	_, _ = w.Write(e.body)
+	return nil
+}
+
+func etagMatches(header, etag string) bool {
+	for _, part := range strings.Split(header, ",") {
+		part = strings.TrimPrefix(strings.TrimSpace(part), "W/")
+		if part == etag || part == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// picture draws (or remembers) one picture.
+func (s *Service) picture(ctx context.Context, kind string, id int64) (memoEntry, error) {
+	key := kind + "/" + strconv.FormatInt(id, 10)
+	now := s.now()
+	s.mu.Lock()
+	e, ok := s.memo[key]
+	s.mu.Unlock()
+	if ok && now.Sub(e.at) < memoTTL {
+		return e, nil
+	}
+	subject, err := s.subject(ctx, kind, id)
+	if err != nil {
+		return memoEntry{}, err
+	}
+	body := Draw(subject)
+	h := fnv.New64a()
+	h.Write(body)
+	e = memoEntry{body: body, etag: fmt.Sprintf(`"%016x"`, h.Sum64()), at: now}
+	s.mu.Lock()
+	if len(s.memo) >= memoMax {
+		s.memo = map[string]memoEntry{}
+	}
+	s.memo[key] = e
+	s.mu.Unlock()
+	return e, nil
+}
+
+// subject reads what the picture shows; an unknown id is store.ErrNotFound.
+func (s *Service) subject(ctx context.Context, kind string, id int64) (Subject, error) {
+	sub := Subject{Kind: kind, ID: id}
+	switch kind {
+	case Person:
+		return sub, store.Get(ctx, s.db, "SELECT name FROM persons WHERE id = ?", []any{id}, &sub.Title)
+	case News:
+		return sub, store.Get(ctx, s.db, "SELECT title FROM news WHERE id = ?", []any{id}, &sub.Title)
+	case Promo:
+		var destType string
+		var destID sql.NullInt64
+		var name string
+		if err := store.Get(ctx, s.db, "SELECT title, name, color_bg, dest_type, dest_id FROM promotions WHERE id = ?", []any{id},
+			&sub.Title, &name, &sub.Color, &destType, &destID); err != nil {
+			return sub, err
+		}
+		if destType == "content" && destID.Valid {
+			// a content's banner takes the content's genre motif
+			var genre string
+			if err := store.Get(ctx, s.db, `SELECT COALESCE(g.slug, '') FROM contents c LEFT JOIN genres g ON g.id = c.main_genre_id
+				WHERE c.id = ?`, []any{destID.Int64}, &genre); err == nil {
+				sub.Genre = genre
+			}
+		}
+		if sub.Title == "" {
+			sub.Title = name
+		}
+		return sub, nil
+	}
+	return s.contentSubject(ctx, sub)
+}
+
+// contentSubject: seasons and episodes show their series' title with the
+// season and episode numbers as the label.
+func (s *Service) contentSubject(ctx context.Context, sub Subject) (Subject, error) {
+	var typ, genreName, parentTitle, parentType, topTitle string
+	var year, season, series int
+	err := store.Get(ctx, s.db, `SELECT c.title, c.content_type, c.year, c.season, c.series, COALESCE(g.slug, ''),
+		COALESCE(g.name, ''), COALESCE(p.title, ''), COALESCE(p.content_type, ''), COALESCE(pp.title, '')
+		FROM contents c LEFT JOIN genres g ON g.id = c.main_genre_id LEFT JOIN contents p ON p.id = c.parent_id
+		LEFT JOIN contents pp ON pp.id = p.parent_id WHERE c.id = ?`, []any{sub.ID},
+		&sub.Title, &typ, &year, &season, &series, &sub.Genre, &genreName, &parentTitle, &parentType, &topTitle)
+	if err != nil {
+		return sub, err
+	}
+	switch typ {
+	case "season":
+		sub.Title, sub.Label = parentTitle, fmt.Sprintf("Сезон %d", season)
+	case "episode":
+		sub.Label = fmt.Sprintf("Серия %d", series)
+		if season > 0 {
+			sub.Label = fmt.Sprintf("Сезон %d · Серия %d", season, series)
+		}
+		sub.Title = parentTitle
+		if parentType == "season" && topTitle != "" {
+			sub.Title = topTitle
+		}
+	case "series":
+		sub.Label = "Сериал"
+		if year > 0 {
+			sub.Label += " · " + strconv.Itoa(year)
+		}
+	default:
+		var parts []string
+		if year > 0 {
+			parts = append(parts, strconv.Itoa(year))
+		}
+		if genreName != "" {
+			parts = append(parts, genreName)
+		}
+		sub.Label = strings.Join(parts, " · ")
+	}
+	return sub, nil
+}

@@ -1,0 +1,4 @@
+package catalog
+
+// CountryCodes is countryCodes for the black-box tests.
+var CountryCodes = countryCodes

@@ -1,0 +1,48 @@
+// Package catalog is the video-on-demand area: contents (movies, programmes,
+// series, seasons, episodes), persons, genres, countries, libraries, rows and
+// rowsets, news, SEO masks, search, favourites of contents and persons, and
+// watch history with resume.
+package catalog
+
+import (
+	"net/http"
+	"time"
+
+	"efir/internal/media"
+	"efir/internal/store"
+)
+
+// Origin is what the catalogue needs of the media origin: signing a grant
+// into a playable URL and knowing the local assets.
+type Origin interface {
+	Sign(media.Grant) string
+	Assets() []string
+}
+
+// Config tunes the service; zero values take the defaults.
+type Config struct {
+	Now func() time.Time
+}
+
+// Service is the catalogue area.
+type Service struct {
+	db     *store.DB
+	origin Origin
+	cfg    Config
+	now    func() time.Time
+}
+
+// New makes the service; origin may be nil (streams then answer 403).
+func New(db *store.DB, origin Origin, cfg Config) *Service {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Service{db: db, origin: origin, cfg: cfg, now: cfg.Now}
+}
+
+// Register adds the catalogue routes, by topic.
+func (s *Service) Register(mux *http.ServeMux) {
+	s.registerContents(mux)
+	s.registerRows(mux)
+	s.registerSearch(mux)
+}

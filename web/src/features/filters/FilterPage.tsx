@@ -1,0 +1,164 @@
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { RowList, useRowset } from '@/features/rows';
+import { useDocumentMeta, useSeoMask } from '@/shared/lib/useDocumentMeta';
+import { Button, ErrorState, Spinner } from '@/shared/ui';
+import { useFilters } from './api';
+import {
+  COUNTRY_LIMIT,
+  filterParams,
+  FIRST_PAGE,
+  hasFilters,
+  NEXT_PAGE,
+  RATING_OPTIONS,
+  readFilters,
+  SCROLL_MARGIN_PX,
+  withFilter,
+  withoutFilters,
+  yearOptions,
+  type FilterKey,
+  type FilterKind,
+  type YearOption,
+} from './options';
+import styles from './FilterPage.module.css';
+
+/** The slug of the page (/movies, /series), of the row that lists it, and of its rowset. */
+const PAGE_SLUG: Record<FilterKind, string> = { movie: 'movies', series: 'series' };
+
+/**
+ * Which row lists the page: the operator's row with the page's slug ('movies', 'series';
+ * a query row of every content of the type), else the first row of the rowset of that slug.
+ * Request filters replace the row's own (content_type, genre, ...), so either lists the type.
+ */
+function useBackingRow(kind: FilterKind) {
+  const slug = PAGE_SLUG[kind];
+  const [fallback, setFallback] = useState(false);
+  const rowset = useRowset(fallback ? slug : null);
+  const ref = fallback ? (rowset.data?.rows.find((r) => r.template.startsWith('content'))?.slug ?? '') : slug;
+  const onMissing = useCallback(() => setFallback(true), []);
+  return { ref, onMissing, fallback, failed: fallback && (rowset.isError || (!!rowset.data && !ref)), retry: () => void rowset.refetch() };
+}
+
+/**
+ * /movies and /series (spec 2 "Filter page"): genre, subgenre, country (first 30), year and
+ * rating filters kept in the address, a clear control, the SEO heading and description, the
+ * list (first 100, then 50 per page, infinite scroll at 1000 px), a spinner while loading and
+ * filters_no_found when nothing matches. Each change starts the list from offset 0.
+ */
+export function FilterPage({ kind }: { kind: FilterKind }) {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const state = readFilters(search);
+  const now = useMemo(() => new Date(), []);
+  const stateKey = JSON.stringify(state);
+  const params = useMemo(() => filterParams(kind, JSON.parse(stateKey), now), [kind, now, stateKey]);
+  const options = useFilters(kind, i18n.language).data;
+  const backing = useBackingRow(kind);
+  const title = kind === 'movie' ? t('filters.moviesTitle') : t('filters.seriesTitle');
+  const mask = useSeoMask(`/${PAGE_SLUG[kind]}`);
+  const heading = mask?.h1 || title;
+  const description = mask?.description || (kind === 'movie' ? t('filters.moviesText') : t('filters.seriesText'));
+  useDocumentMeta({ title: mask?.title || title, description });
+
+  const yearTexts: YearTexts = {
+    since: (year) => t('filters.yearSince', { year }),
+    before: (year) => t('filters.yearBefore', { year }),
+    range: (from, to) => t('filters.yearRange', { from, to }),
+  };
+  const set = (key: FilterKey, value: string) => setSearch(withFilter(search, key, value), { replace: true });
+  const genres = options?.genres ?? [];
+
+  return (
+    <section className={styles.page} aria-labelledby="filters-title">
+      <header className={styles.head}>
+        <h1 id="filters-title">{heading}</h1>
+        <p className={styles.description}>{description}</p>
+      </header>
+      <form className={styles.filters} aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
+        <Select id="f-genre" label={t('filters.genre')} value={state.genre} any={t('filters.anyGenre')} onChange={(v) => set('genre', v)}
+          options={genres.map((g) => ({ value: String(g.id), label: g.name }))} />
+        <Select id="f-subgenre" label={t('filters.subgenre')} value={state.subgenre} any={t('filters.anySubgenre')} disabled={!state.genre}
+          onChange={(v) => set('subgenre', v)} options={genres.filter((g) => String(g.id) !== state.genre).map((g) => ({ value: String(g.id), label: g.name }))} />
+        <Select id="f-country" label={t('filters.country')} value={state.country} any={t('filters.anyCountry')} onChange={(v) => set('country', v)}
+          options={(options?.countries ?? []).slice(0, COUNTRY_LIMIT).map((c) => ({ value: String(c.id), label: c.name }))} />
+        <Select id="f-year" label={t('filters.year')} value={state.year} any={t('filters.anyYear')} onChange={(v) => set('year', v)}
+          options={yearOptions(now).map((o) => ({ value: o.id, label: yearLabel(o, yearTexts) }))} />
+        <Select id="f-rating" label={t('filters.rating')} value={state.rating} any={t('filters.anyRating')} onChange={(v) => set('rating', v)}
+          options={RATING_OPTIONS.map((r) => ({ value: String(r), label: t('filters.ratingFrom', { value: r }) }))} />
+        {hasFilters(state) && (
+          <button type="button" className={styles.clear} onClick={() => setSearch(withoutFilters(search), { replace: true })}>
+            {t('filters.clear')}
+          </button>
+        )}
+      </form>
+      <div className={styles.results}>
+        {backing.failed ? (
+          <ErrorState title={t('rows.page.loadError')} actions={<Button onClick={backing.retry}>{t('rows.page.retry')}</Button>} />
+        ) : backing.ref ? (
+          <Suspense fallback={<Spinner label={t('filters.loading')} />}>
+            <RowList
+              key={backing.ref}
+              rowRef={backing.ref}
+              params={params}
+              first={FIRST_PAGE}
+              next={() => NEXT_PAGE}
+              margin={SCROLL_MARGIN_PX}
+              grid="poster"
+              labelledBy="filters-title"
+              empty={<p className={styles.empty}>{t('filters.filters_no_found')}</p>}
+              head={(_, total) => <p className={styles.count}>{t('filters.found', { count: total })}</p>}
+              onMissing={backing.fallback ? undefined : backing.onMissing}
+              missing={backing.fallback ? undefined : <Spinner label={t('filters.loading')} />}
+            />
+          </Suspense>
+        ) : (
+          <Spinner label={t('filters.loading')} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface YearTexts {
+  since: (year: number) => string;
+  before: (year: number) => string;
+  range: (from: number, to: number) => string;
+}
+
+function yearLabel(o: YearOption, tx: YearTexts): string {
+  if (o.from != null && o.to == null) return tx.since(o.from);
+  if (o.from == null && o.to != null) return tx.before(o.to + 1);
+  if (o.from === o.to || o.to == null) return String(o.from);
+  return tx.range(o.from!, o.to);
+}
+
+interface SelectProps {
+  id: string;
+  label: string;
+  value: string;
+  any: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}
+
+/** A labelled native select: keyboard and screen readers as the platform does them. */
+function Select({ id, label, value, any, options, onChange, disabled }: SelectProps) {
+  // A value the options do not (yet) list stays selectable, so the address is never rewritten.
+  const known = !value || options.some((o) => o.value === value);
+  return (
+    <div className={`${styles.field} ${value ? styles.active : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+        <option value="">{any}</option>
+        {!known && <option value={value}>{value}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

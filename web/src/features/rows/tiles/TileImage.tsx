@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import styles from './Tiles.module.css';
+
+interface Props {
+  src: string;
+  width: number;
+  height: number;
+  /** Initials of this text fill the stub picture when the image is missing or fails. */
+  stubText: string;
+  /** The first row's pictures load at once; the rest lazily. */
+  eager?: boolean;
+  className?: string;
+}
+
+/**
+ * A tile picture: intrinsic size for layout (no shifts), lazy loading, async decoding,
+ * and the stub image of spec 8 "Image load failure" when it fails or is missing.
+ */
+export function TileImage({ src, width, height, stubText, eager, className }: Props) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) {
+    return (
+      <span className={`${styles.stub} ${className ?? ''}`} aria-hidden="true" data-stub="1">
+        <span>{initials(stubText)}</span>
+      </span>
+    );
+  }
+  return (
+    <img
+      className={className}
+      src={src}
+      alt=""
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
+      onError={() => setFailed(src)}
+      draggable={false}
+    />
+  );
+}
+
+function initials(text: string): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0] ?? '')
+    .join('')
+    .toUpperCase();
+}

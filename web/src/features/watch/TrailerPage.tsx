@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { fetchTrailerStream, idFromSegment, MissingState, QueryState } from '@/features/content';
+import { Player, type PlayerSource } from '@/features/player';
+import { useSession } from '@/shared/session';
+import styles from './Watch.module.css';
+
+/** /trailers/{id} (spec 2): the trailer alone; no history and no next episode. */
+export function TrailerPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { token } = useSession();
+  const trailerId = idFromSegment(id);
+  const stream = useQuery({
+    queryKey: ['trailers', 'stream', trailerId, token],
+    queryFn: ({ signal }) => fetchTrailerStream(trailerId ?? 0, { signal }),
+    enabled: trailerId !== null && token !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+  if (trailerId === null) return <MissingState />;
+  const url = stream.data?.hls || stream.data?.data?.hls || '';
+  if (!url) return <QueryState error={stream.error} onRetry={() => void stream.refetch()} />;
+  const source: PlayerSource = { url, kind: 'trailer', title: t('watch.trailer') };
+  return (
+    <div className={styles.watch} data-trailer-id={trailerId}>
+      <div className={styles.stage}>
+        <Player source={source} />
+      </div>
+      <div className={styles.info}>
+        <h1 className={styles.title}>{t('watch.trailer')}</h1>
+      </div>
+    </div>
+  );
+}
