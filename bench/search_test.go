@@ -36,7 +36,7 @@ var searchQueries = map[string][]string{
 	"prefix":   {"с", "се", "сев", "север", "северный", "северный в", "тихий ок", "зол", "n", "nor", "northern wi", "капит"},
 	"forms":    {"северного ветра", "тихого океана", "капитаны", "огненные", "dreams", "hunters"},
 	"typo":     {"сверный", "капитн", "окаен", "лабиринд", "горизотн", "северный вертер"},
-	"translit": {"severnyi", "kapitan", "tikhiy okean", "zolotoi", "labirint", "matros"},
+	"translit": {"severnyi", "kapitan", "tikhiy okean", "zolotoi", "labirint", "zimnii les"},
 	"layout":   {"ctdthysq", "rfgbnfy", "jrtfy", "kf,bhbyn"},
 	"persons":  {"смирнов", "иван пет", "ольга соколова", "smirnov"},
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"efir/internal/app"
+	"efir/internal/catalog/search"
 	"efir/internal/config"
 	"efir/internal/demo"
 	"efir/internal/server"
@@ -50,6 +51,13 @@ func serve(ctx context.Context, cfg config.Config) error {
 	if err != nil {
 		return err
 	}
+	// Search indexes of operators whose catalogue or line-up changed while
+	// the server was down are rebuilt now rather than on the first search.
+	go func() {
+		if err := search.Refresh(ctx, db); err != nil {
+			slog.Error("search index refresh", "err", err)
+		}
+	}()
 	go app.RunJanitor(ctx, db, time.Hour)
 	go demo.KeepGuide(ctx, db, time.Hour, cfg.Demo)
 	return server.Serve(ctx, cfg.Addr, h, slog.Default())

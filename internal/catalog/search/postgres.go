@@ -49,30 +49,61 @@ func (postgresBackend) indexed(ctx context.Context, tx *store.Tx, _ int64) error
 
 var pgWeights = [...]byte{colWords: 'A', colStems: 'B', colKeys: 'C'}
 
-// walkRows: how many of the most popular documents a match with a short
-// prefix reads in rank order before it asks the GIN index instead.
-const walkRows = 3000
+// walkRows: how many of the most popular documents a match of short
+// prefixes only reads in rank order before it asks the GIN index instead.
+var walkRows = 3000
 
-// broad: a prefix of one or two letters, which the GIN index would expand
-// into thousands of entries and tens of thousands of documents.
-func broad(e expr) bool {
-	for _, c := range e {
-		for _, g := range c {
-			for _, t := range g {
-				if t.prefix && utf8.RuneCountInString(t.text) <= 2 {
-					return true
-				}
-			}
+// prefixAtMost: the group has a prefix of at most n letters (one or two
+// letters are thousands of entries of the GIN index and tens of thousands
+// of documents).
+func prefixAtMost(g group, n int) bool {
+	for _, t := range g {
+		if t.prefix && utf8.RuneCountInString(t.text) <= n {
+			return true
 		}
 	}
 	return false
 }
 
+// walkable: some conjunction is short prefixes only ("с", "се", "с м"):
+// the most popular documents are full of its matches.
+func walkable(e expr) bool {
+	for _, c := range e {
+		all := true
+		for _, g := range c {
+			all = all && prefixAtMost(g, 2)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// narrowed leaves the one-letter prefixes out of the conjunctions that have
+// other words ("северный в" asks the index for "северный" only).
+func narrowed(e expr) expr {
+	out := make(expr, 0, len(e))
+	for _, c := range e {
+		var keep conj
+		for _, g := range c {
+			if !prefixAtMost(g, 1) {
+				keep = append(keep, g)
+			}
+		}
+		if len(keep) == 0 {
+			keep = c
+		}
+		out = append(out, keep)
+	}
+	return out
+}
+
 // match asks the GIN index for the documents matching e. Its bitmap scan
 // reads the heap in block order, and a rebuild writes the documents in rank
 // order, so without an ORDER BY the LIMIT stops the scan early at (nearly)
-// the most popular matches; the ranking sorts the window anyway. A text
-// with a short prefix first walks the most popular documents in id order:
+// the most popular matches; the ranking sorts the window anyway. A text of
+// short prefixes only first walks the most popular documents in id order:
 // it matches so many that the walk fills the window, where the bitmap would
 // first collect every match.
 func (postgresBackend) match(ctx context.Context, db *store.DB, e expr, f *Filter, limit int) ([]*candidate, error) {
@@ -84,7 +115,7 @@ func (postgresBackend) match(ctx context.Context, db *store.DB, e expr, f *Filte
 	var out []*candidate
 	err := db.Tx(ctx, func(tx *store.Tx) error {
 		var last int64
-		if broad(e) {
+		if walkable(e) {
 			walked, err := queryCandidates(ctx, tx, `SELECT `+candidateColumns+` FROM (
 				SELECT * FROM search_docs WHERE provider_id = ? ORDER BY id LIMIT ?) d
 				WHERE d.tsv @@ ?::tsquery AND `+where+` ORDER BY d.id LIMIT ?`,
@@ -107,9 +138,16 @@ func (postgresBackend) match(ctx context.Context, db *store.DB, e expr, f *Filte
 				return err
 			}
 		}
+		// With a one-letter prefix the index finds the narrowed query and
+		// the whole one is checked on each row found ("|| ''" keeps the
+		// planner from asking the index for it too).
+		cond, condArgs := "d.tsv @@ ?::tsquery", []any{m}
+		if n := tsquery(narrowed(e)); n != m {
+			cond, condArgs = "d.tsv @@ ?::tsquery AND (d.tsv || ''::tsvector) @@ ?::tsquery", []any{n, m}
+		}
 		rest, err := queryCandidates(ctx, tx, `SELECT `+candidateColumns+` FROM search_docs d
-			WHERE d.tsv @@ ?::tsquery AND d.id > ? AND `+where+` LIMIT ?`,
-			append(append([]any{m, last}, args...), limit-len(out))...)
+			WHERE `+cond+` AND d.id > ? AND `+where+` LIMIT ?`,
+			append(append(append(condArgs, last), args...), limit-len(out))...)
 		sort.Slice(rest, func(i, j int) bool { return rest[i].docID < rest[j].docID })
 		out = append(out, rest...)
 		return err

@@ -101,7 +101,7 @@ func keyPrefixes(w string) []string {
 	if len(w) >= 3 && script(w) == 'l' {
 		switch w[len(w)-1] {
 		case 't', 's', 'k', 'z', 'c', 'y', 'j', 'i', 'p', 'e':
-			if short := LatinKey(w[:len(w)-1]); short != k && len(short) >= 2 {
+			if short := LatinKey(w[:len(w)-1]); short != k && len(short) >= 3 {
 				return []string{k, short}
 			}
 		}

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RowList, useRowset } from '@/features/rows';
@@ -23,21 +23,19 @@ import {
 } from './options';
 import styles from './FilterPage.module.css';
 
-/** The slug of the page (/movies, /series), of the row that lists it, and of its rowset. */
+/** The slug of the page (/movies, /series) and of the rowset whose rows list it. */
 const PAGE_SLUG: Record<FilterKind, string> = { movie: 'movies', series: 'series' };
 
 /**
- * Which row lists the page: the operator's row with the page's slug ('movies', 'series';
- * a query row of every content of the type), else the first row of the rowset of that slug.
- * Request filters replace the row's own (content_type, genre, ...), so either lists the type.
+ * Which row lists the page: the first content row of the rowset of the page's slug (the
+ * operator's movies or series page, which /movies and /series replace). Request filters
+ * replace the row's own (content_type, genre, country, years, rating), so it lists every
+ * content of the type that passes them.
  */
 function useBackingRow(kind: FilterKind) {
-  const slug = PAGE_SLUG[kind];
-  const [fallback, setFallback] = useState(false);
-  const rowset = useRowset(fallback ? slug : null);
-  const ref = fallback ? (rowset.data?.rows.find((r) => r.template.startsWith('content'))?.slug ?? '') : slug;
-  const onMissing = useCallback(() => setFallback(true), []);
-  return { ref, onMissing, fallback, failed: fallback && (rowset.isError || (!!rowset.data && !ref)), retry: () => void rowset.refetch() };
+  const rowset = useRowset(PAGE_SLUG[kind]);
+  const ref = rowset.data?.rows.find((r) => r.template.startsWith('content'))?.slug ?? '';
+  return { ref, failed: rowset.isError || (!!rowset.data && !ref), retry: () => void rowset.refetch() };
 }
 
 /**
@@ -108,8 +106,6 @@ export function FilterPage({ kind }: { kind: FilterKind }) {
               labelledBy="filters-title"
               empty={<p className={styles.empty}>{t('filters.filters_no_found')}</p>}
               head={(_, total) => <p className={styles.count}>{t('filters.found', { count: total })}</p>}
-              onMissing={backing.fallback ? undefined : backing.onMissing}
-              missing={backing.fallback ? undefined : <Spinner label={t('filters.loading')} />}
             />
           </Suspense>
         ) : (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useDeferredValue, useId } from 'react';
 import { Link } from 'react-router';
 import { coreTiles } from './coreTiles';
 import { PromoSlider } from './PromoSlider';
@@ -34,6 +34,9 @@ export const TRACK_SHAPE: Record<Row['template'], TrackShape> = {
 
 /** Templates whose title leads to the whole row. */
 const LINKED_TITLE = new Set<string>(['content-v', 'content-h', 'history-h', 'history', 'channel', 'person']);
+/** Tiles drawn in the first pass of a row; the rest follow in a background render. */
+const FIRST_PASS_TILES = 8;
+
 /** Templates the home chunk draws itself; the others come with ExtraTrack. */
 const CORE = new Set<string>(['content-v', 'content-h', 'history-h', 'history']);
 
@@ -44,6 +47,9 @@ const CORE = new Set<string>(['content-v', 'content-h', 'history-h', 'history'])
 export function RowBlock({ row, eager }: { row: Row; eager?: boolean }) {
   const headingId = useId();
   const count = rowItemCount(row);
+  // The first screen shows about 8 tiles a row: the others (out of view to the right) are
+  // drawn in a second, interruptible render, so the first rows paint sooner.
+  const shown = useDeferredValue(count, Math.min(count, FIRST_PASS_TILES));
   if (count === 0) return null;
   if (row.template === 'promo-bg') return <PromoSlider row={row} eager={eager} />;
   const shape = TRACK_SHAPE[row.template] ?? 'poster';
@@ -51,8 +57,8 @@ export function RowBlock({ row, eager }: { row: Row; eager?: boolean }) {
   const total = count + Math.max(0, row.more_count ?? 0);
   let track;
   if (CORE.has(row.template)) {
-    const tiles = coreTiles(row, eager);
-    if (showsOpenAll(row.template, total)) tiles.push(<OpenAllTile key="open-all" to={to} title={row.title} count={total} />);
+    const tiles = coreTiles(row, eager).slice(0, shown);
+    if (shown === count && showsOpenAll(row.template, total)) tiles.push(<OpenAllTile key="open-all" to={to} title={row.title} count={total} />);
     track = (
       <RowTrack label={row.title} shape={shape}>
         {tiles}

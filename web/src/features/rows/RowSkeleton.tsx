@@ -9,13 +9,11 @@ export function RowSkeleton({ shape, title = true }: { shape: TrackShape; title?
     <div className={styles.row} aria-hidden="true" data-skeleton="1">
       {title && <div className={`${styles.skeletonTitle} ${styles.shimmer}`} />}
       <div className={styles.trackWrap}>
-        <ul className={`${styles.track} ${styles[`track_${shape}`]}`}>
+        <div className={`${styles.track} ${styles[`track_${shape}`]}`}>
           {Array.from({ length: SKELETON_TILES }, (_, i) => (
-            <li key={i}>
-              <div className={`${styles.skeletonTile} ${styles[`skeleton_${shape}`]} ${styles.shimmer}`} />
-            </li>
+            <div key={i} className={`${styles.skeletonTile} ${styles[`skeleton_${shape}`]} ${styles.shimmer}`} />
           ))}
-        </ul>
+        </div>
       </div>
     </div>
   );

@@ -17,6 +17,8 @@ interface Early {
   ref: string;
   lang: string;
   promise: Promise<Rowset | null>;
+  /** The answer once it is in: the home view's first render can draw it at once. */
+  value?: Rowset | null;
 }
 
 let early: Early | null = null;
@@ -55,10 +57,20 @@ export function prefetchFirstVisit(ref: string, pathname: string): void {
     .then((res) => (res.ok ? (res.json() as Promise<Rowset>) : null))
     .then((rowset) => {
       if (rowset?.rows) warmImages(rowset);
-      return rowset?.rows ? rowset : null;
+      const value = rowset?.rows ? rowset : null;
+      if (early) early.value = value;
+      return value;
     })
     .catch(() => null);
   early = { ref, lang, promise };
+}
+
+/** The early answer if it has already arrived (same rules as takeFirstVisit); taken once. */
+export function firstVisitData(ref: string): Rowset | undefined {
+  const e = early;
+  if (!e || e.ref !== ref || !e.value) return undefined;
+  early = null;
+  return e.lang === currentLanguage() ? e.value : undefined;
 }
 
 /** The early answer, once, for a new guest in the language it was asked in. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { fetchRow, fetchRowset, fetchRowsets, type RowParams } from './api';
-import { takeFirstVisit } from './early';
+import { firstVisitData, takeFirstVisit } from './early';
 import { menuPagesFrom } from './rules/menu';
 
 // TanStack Query keys and hooks of the rows area. Every key carries the token: rows are
@@ -55,7 +55,13 @@ export const rowQuery = (ref: string, params: RowParams, token: Token) =>
 export function useRowset(ref: string | null | undefined) {
   const { token, isLogged, profile } = useSession();
   const newGuest = !isLogged && profile?.role !== 'child';
-  return useQuery({ ...rowsetQuery(ref ?? '', token, newGuest), enabled: !!ref && token !== null });
+  const enabled = !!ref && token !== null;
+  return useQuery({
+    ...rowsetQuery(ref ?? '', token, newGuest),
+    enabled,
+    // A first visit's start page, already in: the first render draws it (no skeleton pass).
+    initialData: () => (enabled && newGuest && ref ? firstVisitData(ref) : undefined),
+  });
 }
 
 export function useRow(ref: string | number | null | undefined, params: RowParams, enabled = true) {

@@ -37,9 +37,13 @@ export function TileImage({ src, width, height, stubText, eager, className }: Pr
       fetchPriority={eager ? 'high' : undefined}
       onError={() => setFailed(src)}
       draggable={false}
+      // Element Timing: when the first screen's pictures are painted (bench/home.mjs reads it).
+      {...(eager ? ELEMENT_TIMING : null)}
     />
   );
 }
+
+const ELEMENT_TIMING = { elementtiming: 'tile' } as Record<string, string>;
 
 function initials(text: string): string {
   const words = text.trim().split(/\s+/).filter(Boolean);
