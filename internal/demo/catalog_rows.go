@@ -232,6 +232,7 @@ func (p *planner) planRows() {
 	premium := packetPromo("packet-premium", "Премиум", "Кино и 4K",
 		"Кинотека «Премиум», футбол, премьеры и каналы в 4K.", "#7a1f3d", "premium-1")
 	night := packetPromo("packet-night", "Ночной клуб", "18+", "Каналы для взрослых. Только 18+.", "#5a1030", "night-1")
+	night.Age = 18 // child profiles never see the adult packet's offer
 
 	// The start page: every tile template, 24 rows.
 	slider := p.addRow(&catRow{Slug: "main-slider", Title: "Главное", Template: "promo-bg",

@@ -33,17 +33,14 @@ export function contentRating(c: Pick<Content, 'rating_kinopoisk' | 'rating_imdb
   return r != null && r > 0 ? r : null;
 }
 
-const ratingFormats = new Map<string, Intl.NumberFormat>();
-
-/** Spec 5: ratings are shown to one decimal (one formatter per language: tiles are many). */
+/**
+ * Spec 5: ratings are shown to one decimal, with the language's decimal mark (a point in
+ * English, a comma in the other interface languages). No Intl.NumberFormat: building one
+ * costs more than a whole row of tiles on a slow phone.
+ */
 export function formatRating(r: number, locale?: string): string {
-  const key = locale ?? '';
-  let f = ratingFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    ratingFormats.set(key, f);
-  }
-  return f.format(r);
+  const text = (Math.round(r * 10) / 10).toFixed(1);
+  return !locale || /^en\b/i.test(locale) ? text : text.replace('.', ',');
 }
 
 /** Spec 5: the rating colour threshold is 6.1. */
