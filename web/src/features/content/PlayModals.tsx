@@ -4,7 +4,7 @@ import { formatMoney } from '@/shared/lib/money';
 import { ButtonLink, Modal } from '@/shared/ui';
 import { archivePath } from './links';
 import type { CatchupSource, OfferedPacket } from './types';
-import styles from './Content.module.css';
+import styles from './PlayModals.module.css';
 
 /**
  * Spec 4 "Content page and play flow" 5: the content cannot be played; watch_tv leads to

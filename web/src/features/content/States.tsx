@@ -3,7 +3,7 @@ import { isApiError } from '@/shared/api';
 import { errorMessage } from '@/shared/lib/errorMessage';
 import { useDocumentMeta } from '@/shared/lib/useDocumentMeta';
 import { Button, ButtonLink, ErrorState, Spinner } from '@/shared/ui';
-import styles from './Content.module.css';
+import styles from './States.module.css';
 
 export type MissingKind = 'content' | 'generic';
 

@@ -8,6 +8,8 @@ export { ParentalSetModal } from './ParentalSetModal';
 export { ParentalModal, ParentalStartModal } from './ParentalDialogueModal';
 export { ParentalSettingsSection } from './ParentalSettingsSection';
 export { useAskPin } from './useAskPin';
+export { usePinGate } from './usePinGate';
+export type { PinGate } from './usePinGate';
 export { useProtectedCall, PIN_CANCELLED } from './useProtectedCall';
 export { recordPass, clearPass, passStore } from './passStore';
 export { deviceKeys } from './api';
