@@ -58,23 +58,8 @@ type contentCache struct {
 	load     sync.Mutex
 }
 
-var (
-	cachesMu sync.Mutex
-	caches   = map[*Service]*contentCache{}
-)
-
-// cache is the service's content cache. It lives beside the Service (not
-// in it) so service.go, shared by the catalogue's authors, stays small.
-func (s *Service) cache() *contentCache {
-	cachesMu.Lock()
-	defer cachesMu.Unlock()
-	c := caches[s]
-	if c == nil {
-		c = &contentCache{db: s.db, tax: map[int64]*taxonomy{}, children: map[int64][]*content{}}
-		caches[s] = c
-	}
-	return c
-}
+// cache is the service's content cache.
+func (s *Service) cache() *contentCache { return s.contents }
 
 // Invalidate drops everything cached (after a change made by this process;
 // other processes see the version setting).

@@ -247,21 +247,7 @@ func (slot *listSlot) markStale(soft bool) {
 	slot.stale = true
 }
 
-var (
-	rowsStatesMu sync.Mutex
-	rowsStates   = map[*Service]*rowsState{}
-)
-
-func (s *Service) rowsState() *rowsState {
-	rowsStatesMu.Lock()
-	defer rowsStatesMu.Unlock()
-	st := rowsStates[s]
-	if st == nil {
-		st = &rowsState{defs: map[int64]*rowDefs{}, lists: map[int64]*listSlot{}, tiles: map[tileKey]ContentJSON{}}
-		rowsStates[s] = st
-	}
-	return st
-}
+func (s *Service) rowsState() *rowsState { return s.rows }
 
 // syncGeneration follows the content cache: a new catalogue version drops
 // everything; a new generation of the same version (the cache's max age, or

@@ -80,23 +80,7 @@ type seoCache struct {
 	entries map[string]seoEntry
 }
 
-var (
-	seoCachesMu sync.Mutex
-	seoCaches   = map[*Service]*seoCache{}
-)
-
-// seoCacheOf lives beside the Service, as the content cache does, so that
-// service.go stays small.
-func (s *Service) seoCacheOf() *seoCache {
-	seoCachesMu.Lock()
-	defer seoCachesMu.Unlock()
-	c := seoCaches[s]
-	if c == nil {
-		c = &seoCache{entries: map[string]seoEntry{}}
-		seoCaches[s] = c
-	}
-	return c
-}
+func (s *Service) seoCacheOf() *seoCache { return s.seo }
 
 func (s *Service) pageMeta(r *http.Request, publicURL string) (server.PageMeta, error) {
 	v, err := s.viewerOf(r)

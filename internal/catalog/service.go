@@ -30,6 +30,11 @@ type Service struct {
 	origin Origin
 	cfg    Config
 	now    func() time.Time
+	// The caches of the content tree, the rows and the page meta
+	// (contents_cache.go, rows_model.go, seo_pages.go).
+	contents *contentCache
+	rows     *rowsState
+	seo      *seoCache
 }
 
 // New makes the service; origin may be nil (streams then answer 403).
@@ -37,7 +42,10 @@ func New(db *store.DB, origin Origin, cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Service{db: db, origin: origin, cfg: cfg, now: cfg.Now}
+	return &Service{db: db, origin: origin, cfg: cfg, now: cfg.Now,
+		contents: &contentCache{db: db, tax: map[int64]*taxonomy{}, children: map[int64][]*content{}},
+		rows:     &rowsState{defs: map[int64]*rowDefs{}, lists: map[int64]*listSlot{}, tiles: map[tileKey]ContentJSON{}},
+		seo:      &seoCache{entries: map[string]seoEntry{}}}
 }
 
 // Register adds the catalogue routes, by topic.
