@@ -12,6 +12,12 @@
 // navigation start. Also reported: the first paint and
 // the largest contentful paint, and when the start-page rowset's answer arrived.
 //
+// The page the server sends for / already holds its first screen (#first-screen: the header,
+// the first banner and the first row of posters, internal/catalog/first_screen.go), and the
+// app's code runs once that screen is painted (web/src/app/entry.ts). The first row found is
+// therefore the server's until the app replaces it with its own (the same pictures): either
+// way it is what the viewer sees.
+//
 // Usage: node bench/home.mjs   (EFIR_BIN=bin/efir, EFIR_BENCH_PORT=18790, LOADS=10, CPU=4;
 // EFIR_BENCH_URL=http://host:port measures a server that is already running instead)
 import { spawn } from 'node:child_process';
@@ -64,6 +70,7 @@ function firstRowVisible() {
   const w = window;
   if (w.__firstRowAt) return true;
   const row = document.querySelector('main [data-template="content-v"], main [data-template="content-h"], main [data-template="history-h"]');
+  // (#first-screen main comes first in the page while it is there)
   if (!row) return false;
   const vh = window.innerHeight;
   const vw = window.innerWidth;

@@ -55,6 +55,25 @@ test('home shows its first rows with tiles at once and loads more on scroll', as
   for (const url of rowCalls) expect(new URL(url).searchParams.get('limit')).toMatch(/^(18|21|24)$/);
 });
 
+test('the served page draws the first row of posters before the app, which then takes it over', async ({ browser, page }) => {
+  // Without running any script, the page already shows the first banner and posters that lead to their films.
+  const bare = await browser.newContext({ javaScriptEnabled: false, locale: 'ru-RU', viewport: { width: 1366, height: 900 } });
+  const still = await bare.newPage();
+  await still.goto('/');
+  const posters = still.locator('#first-screen [data-template="content-v"] img');
+  await expect.poll(() => posters.count()).toBeGreaterThanOrEqual(5);
+  await expect(posters.first()).toBeVisible();
+  expect(await posters.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(still.locator('#first-screen a[href^="/contents/"]').first()).toBeVisible();
+  await bare.close();
+
+  // With the app: once its rows are drawn the server's screen is gone and one main area is left.
+  await openHome(page);
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  await expect(page.locator('main')).toHaveCount(1);
+  await expect(page.locator('main [data-template="content-v"] img').first()).toHaveAttribute('decoding', 'async');
+});
+
 test("a row's open-all tile reaches /row/{slug} and its full list", async ({ page }) => {
   await openHome(page);
   const openAll = page.locator('main a[data-open-all]').first();

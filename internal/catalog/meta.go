@@ -25,7 +25,7 @@ type MetaJSON struct {
 	LicenseInfo     *string          `json:"license_info"`
 	UserLicenseInfo *LicenseJSON     `json:"user_license_info"`
 	Favorite        bool             `json:"favorite"`
-	UserRating      *float64         `json:"user_rating"`
+	UserRating      *UserRatingJSON  `json:"user_rating"`
 	IsLost          bool             `json:"is_lost"`
 }
 
@@ -171,6 +171,9 @@ func (s *Service) meta(ctx context.Context, v *viewer, c *content) (*MetaJSON, e
 			return nil, err
 		}
 		m.Favorite = err == nil
+		if m.UserRating, err = s.userRating(ctx, v, c); err != nil {
+			return nil, err
+		}
 	}
 	if c.IsLost {
 		return m, nil

@@ -241,3 +241,39 @@ func (s *Service) handleFilmography(w http.ResponseWriter, r *http.Request) erro
 	httpx.OK(w, row)
 	return nil
 }
+
+// personFavoriteJSON is whether the viewer keeps the person, with the id of
+// the favourite (what DELETE /v2/users/self/favorites/{id} takes).
+type personFavoriteJSON struct {
+	Favorite bool   `json:"favorite"`
+	ID       *int64 `json:"id"`
+}
+
+// GET /v2/persons/{id}/favorite: the viewer's favourite state of a person.
+// Anybody may ask (an anonymous caller or a guest keeps none: false);
+// an unknown person is 404.
+func (s *Service) handlePersonFavorite(w http.ResponseWriter, r *http.Request) error {
+	v, err := s.viewerOf(r)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	p, err := s.findPerson(ctx, v, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	out := personFavoriteJSON{}
+	if v.signedIn() {
+		var id int64
+		err = store.Get(ctx, s.db, "SELECT id FROM favorites WHERE user_id = ? AND profile_id = ? AND kind = ? AND object_id = ?",
+			[]any{v.userID, v.profileID, kindPerson, p.ID}, &id)
+		switch {
+		case err == nil:
+			out.Favorite, out.ID = true, &id
+		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
+	}
+	httpx.OK(w, out)
+	return nil
+}

@@ -168,15 +168,30 @@ func (s *Service) handleRowset(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	defs, err := s.rowDefsOf(r.Context(), v.providerID)
+	out, err := s.rowsetPage(r, v, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	rs := defs.rowset(r.PathValue("id"))
-	if rs == nil {
+	if out == nil {
 		return httpx.NotFound()
 	}
-	out := RowsetJSON{ID: rs.ID, Slug: rs.Slug, Template: rs.Template, Title: rs.Title, Description: rs.Description,
+	httpx.OK(w, out)
+	return nil
+}
+
+// rowsetPage is the rowset ref names as the viewer gets it, nil when there
+// is none: the first rows that have tiles for the viewer filled, the rest
+// as headers.
+func (s *Service) rowsetPage(r *http.Request, v *viewer, ref string) (*RowsetJSON, error) {
+	defs, err := s.rowDefsOf(r.Context(), v.providerID)
+	if err != nil {
+		return nil, err
+	}
+	rs := defs.rowset(ref)
+	if rs == nil {
+		return nil, nil
+	}
+	out := &RowsetJSON{ID: rs.ID, Slug: rs.Slug, Template: rs.Template, Title: rs.Title, Description: rs.Description,
 		URL: rs.URL, Icon: rs.icon(), ForKids: rs.ForKids, Rows: []*RowJSON{},
 		SEO: seoJSON{Title: rs.Title, Description: rs.Description, H1: rs.Title}}
 	if rs.LibraryID != 0 {
@@ -192,7 +207,7 @@ func (s *Service) handleRowset(w http.ResponseWriter, r *http.Request) error {
 		tried++
 		row, err := s.fillRow(r, v, d, d.Query, 0, pageSize(d.Template))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if row.size() == 0 {
 			continue
@@ -200,6 +215,5 @@ func (s *Service) handleRowset(w http.ResponseWriter, r *http.Request) error {
 		filled++
 		out.Rows = append(out.Rows, row.normalized())
 	}
-	httpx.OK(w, out)
-	return nil
+	return out, nil
 }

@@ -53,6 +53,9 @@ func (s *Service) PageMeta(publicURL string) server.PageMetaFunc {
 			slog.Default().WarnContext(r.Context(), "page meta", "path", r.URL.Path, "err", err)
 			return server.PageMeta{}
 		}
+		if m.FirstScreen, err = s.firstScreenOf(r); err != nil {
+			slog.Default().WarnContext(r.Context(), "first screen", "path", r.URL.Path, "err", err)
+		}
 		return m
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"efir/internal/httpx"
@@ -37,6 +38,29 @@ func tokenFromRequest(r *http.Request) string {
 		return t
 	}
 	return cleanToken(r.URL.Query().Get("access_token"))
+}
+
+// pageToken reads the session cookie the web client keeps (accessToken) on
+// a request for a page of the client, so that the served page can be drawn
+// for its viewer (a child profile's first screen has a child's rows). API
+// calls never take it: they carry their token themselves, and a cookie
+// would let another site's form act for the viewer.
+func pageToken(r *http.Request) string {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return ""
+	}
+	if p := r.URL.Path; strings.HasPrefix(p, "/v2/") || strings.HasPrefix(p, "/media/") {
+		return ""
+	}
+	c, err := r.Cookie("accessToken")
+	if err != nil {
+		return ""
+	}
+	v, err := url.QueryUnescape(c.Value)
+	if err != nil {
+		return ""
+	}
+	return cleanToken(v)
 }
 
 // parseAuthorization reads "Token <t>" or "Bearer <t>" (scheme case-insensitive).
@@ -73,6 +97,9 @@ func cleanToken(t string) string {
 func (s *Service) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token := tokenFromRequest(r)
+		if token == "" {
+			token = pageToken(r)
+		}
 		if token == "" {
 			next.ServeHTTP(w, r)
 			return

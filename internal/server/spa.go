@@ -26,6 +26,10 @@ type PageMeta struct {
 	Type        string // og:type: website, video.movie, video.tv_show, video.episode, profile, article
 	SiteName    string // og:site_name
 	NoIndex     bool
+	// FirstScreen is HTML drawn before the client's root element: the
+	// page's first screen while the client starts (it removes it). The
+	// caller builds it escaped; it must hold nothing executable.
+	FirstScreen string
 }
 
 // PageMetaFunc gives the meta of a page request (a path the client routes).
@@ -130,6 +134,11 @@ func injectMeta(page []byte, m PageMeta) []byte {
 	metaTag("property", "og:site_name", m.SiteName)
 	if m.Image != "" {
 		metaTag("name", "twitter:card", "summary_large_image")
+	}
+	if m.FirstScreen != "" {
+		if i := bytes.Index(out, []byte(`<div id="root">`)); i >= 0 {
+			out = splice(out, i, i, m.FirstScreen)
+		}
 	}
 	if tags.Len() == 0 {
 		return out

@@ -95,3 +95,19 @@ func TestWithoutPageMetaTheIndexIsAsBuilt(t *testing.T) {
 		t.Errorf("%d %s", w.Code, w.Body.String())
 	}
 }
+
+func TestFirstScreenBeforeTheRoot(t *testing.T) {
+	h := metaHandler(func(r *http.Request) PageMeta {
+		if r.URL.Path == "/" {
+			return PageMeta{Title: "Home", FirstScreen: `<div id="first-screen">posters</div>`}
+		}
+		return PageMeta{}
+	})
+	body := do(h, "GET", "/", nil).Body.String()
+	if !strings.Contains(body, `<body><div id="first-screen">posters</div><div id="root"></div>`) {
+		t.Errorf("first screen not right before #root:\n%s", body)
+	}
+	if body := do(h, "GET", "/channels", nil).Body.String(); strings.Contains(body, "first-screen") {
+		t.Errorf("a first screen on another page:\n%s", body)
+	}
+}

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/shared/ui/global.css';
 import { i18n, initI18n } from '@/shared/i18n';
+import { armFirstScreen } from '@/shared/lib/firstScreen';
 import { setRestartHandler } from '@/shared/session';
 import { App } from './App';
 import { installApiHooks, restartApp, startApp } from './boot/boot';
@@ -15,6 +16,7 @@ installApiHooks(queryClient);
 setRestartHandler(restartApp);
 void initI18n();
 void startApp();
+armFirstScreen();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppBanner, isInWebview, shouldShowAppBanner } from '@/features/appBanner';
 import { useSessionUpkeep } from '@/features/messages';
 import { useResources } from '@/shared/api';
+import { useFirstScreenRelease } from '@/shared/lib/firstScreen';
 import { useIsPhone } from '@/shared/lib/useMediaQuery';
 import { readKey, StorageKey } from '@/shared/session';
 import { AlertHost, Button, ErrorState, Spinner } from '@/shared/ui';
@@ -73,6 +74,8 @@ function BootGate() {
   const { t } = useTranslation();
   const { status, error, geoLocked } = useBoot();
   const { pathname } = useLocation();
+  // The server's first screen gives way to anything but this page's own rows.
+  useFirstScreenRelease(status === 'error' || !!geoLocked, pathname);
 
   if (geoLocked && !isLoginFreePage(pathname)) return <Navigate to="/geo_lock" replace />;
   if (status === 'loading') return <Spinner label={t('app.loading')} />;

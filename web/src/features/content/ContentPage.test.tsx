@@ -199,13 +199,18 @@ describe('ContentPage', () => {
     cleanup();
 
     const lost = { ...series, id: 6, slug: 'lost-6', title: 'Gone Film', content_type: 'movie', is_lost: true };
-    fakeServer({
-      'GET /v2/contents/lost-6': () => ({ status: 404, body: { error: { type: 'lost_content', message: 'Lost', detail: { content_id: '6' } }, lost_content: lost } }),
+    const server = fakeServer({
+      'GET /v2/contents/lost-6': [
+        () => ({ status: 404, body: { error: { type: 'lost_content', message: 'Lost', detail: { content_id: '6' } }, lost_content: lost } }),
+        // A second request would get a plain not-found and the lost page would not show.
+        () => ({ status: 404, body: { error: { type: 'not_found', message: 'Not found' } } }),
+      ],
     });
     renderAt('/contents/lost-6');
     expect(await screen.findByRole('heading', { level: 1, name: 'Gone Film' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'This video is no longer available' })).toBeTruthy();
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(server.routes().filter((r) => r.startsWith('GET /v2/contents/'))).toEqual(['GET /v2/contents/lost-6']);
   });
 
   it('opens the packets that sell an unpurchased content', async () => {

@@ -6,6 +6,7 @@ import { Episodes } from './Episodes';
 import { backgroundOf, Hero } from './Hero';
 import { useContentMeta, useSources } from './queries';
 import { contentPagePath } from './links';
+import { RatingControl } from './RatingControl';
 import { CatchupSources, Similar } from './Related';
 import { cleanDescription } from './rules/description';
 import { decidePlay, playTarget } from './rules/play';
@@ -86,6 +87,7 @@ export function ContentView({ content, child }: { content: Content; child: Conte
           {trailerId != null && <TrailerButton trailerId={trailerId} />}
           <ShareButton title={content.title} />
         </div>
+        {meta.data && <RatingControl content={content} rating={meta.data.user_rating} />}
         {license ? (
           <p className={styles.license} style={{ color: license.color || undefined }}>
             {license.text}

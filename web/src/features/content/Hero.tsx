@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Player, type PlayerSource } from '@/features/player';
+import { Player } from '@/features/player';
 import { useIsPhone, useMediaQuery } from '@/shared/lib/useMediaQuery';
-import { useSession } from '@/shared/session';
-import { fetchTrailerStream } from './api';
 import type { Content } from './types';
+import { useTrailerPreview } from './useTrailerPreview';
 import styles from './Content.module.css';
 
 /** The picture behind the page: the background, else the wide cover. */
@@ -18,22 +16,14 @@ export const backgroundOf = (c: Content) =>
  */
 export function Hero({ content, trailerId }: { content: Content; trailerId: number | null }) {
   const { t } = useTranslation();
-  const { token } = useSession();
   const wide = !useIsPhone();
   const calm = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [ended, setEnded] = useState(false);
   const [muted, setMuted] = useState(true);
   const box = useRef<HTMLDivElement>(null);
   const wanted = wide && !calm && trailerId != null && !ended;
-  const stream = useQuery({
-    queryKey: ['trailers', 'stream', trailerId, token],
-    queryFn: ({ signal }) => fetchTrailerStream(trailerId ?? 0, { signal }),
-    enabled: wanted,
-    staleTime: 60_000,
-    retry: false,
-  });
-  const url = stream.data?.hls || stream.data?.data?.hls || '';
-  const source: PlayerSource | null = wanted && url ? { url, kind: 'trailer', title: content.title } : null;
+  const source = useTrailerPreview(trailerId, wanted, content.title);
+  const url = source?.url ?? '';
 
   // The preview player is always muted; sound is the viewer's choice on the element itself
   // (a click is the user gesture browsers need to unmute).

@@ -1,5 +1,5 @@
 import { ApiError, apiFetch, buildUrl, isApiError } from '@/shared/api';
-import { currentLanguage } from '@/shared/i18n';
+import type { components } from '@/shared/api/schema';
 import { sessionStore } from '@/shared/session';
 import type { CatchupSource, Content, ContentMeta, VodStream } from './types';
 
@@ -17,34 +17,18 @@ const seg = (idOrSlug: string | number) => encodeURIComponent(String(idOrSlug));
 export class LostContentError extends ApiError {
   readonly content: Content;
   constructor(base: ApiError, content: Content) {
-    super(base.status, base.type, base.message, base.detail);
+    super(base.status, base.type, base.message, base.detail, base.payload);
     this.content = content;
   }
 }
 
 export const isLostContent = (e: unknown): e is LostContentError => e instanceof LostContentError;
 
-/**
- * The shared fetch wrapper keeps only the error part of a failed answer, so the
- * lost_content payload is read again from the raw answer (one more request, only for
- * withdrawn contents).
- */
-async function readLostPayload(path: string, signal?: AbortSignal): Promise<Content | null> {
-  const { token } = sessionStore.get();
-  try {
-    const res = await fetch(buildUrl(path), {
-      headers: {
-        Accept: 'application/json',
-        'Accept-Language': currentLanguage(),
-        ...(token ? { Authorization: `Token ${token}` } : {}),
-      },
-      signal,
-    });
-    const body = (await res.json()) as { lost_content?: Content };
-    return body.lost_content ?? null;
-  } catch {
-    return null;
-  }
+/** The content a lost_content answer carries beside its error part, when it is an object. */
+function lostPayload(e: ApiError): Content | null {
+  const body = e.payload as Partial<components['schemas']['CatalogNotFoundError']> | null | undefined;
+  const lost = body && typeof body === 'object' ? body.lost_content : undefined;
+  return lost && typeof lost === 'object' ? lost : null;
 }
 
 /** GET /v2/contents/{id or slug}. */
@@ -53,8 +37,9 @@ export async function fetchContent(idOrSlug: string | number, { signal }: Sig = 
   try {
     return await apiFetch<Content>(path, { signal });
   } catch (e) {
+    // The lost page is drawn from this same answer: no second request.
     if (isApiError(e) && e.type === 'lost_content') {
-      const lost = await readLostPayload(path, signal);
+      const lost = lostPayload(e);
       if (lost) throw new LostContentError(e, { ...lost, is_lost: true });
     }
     throw e;

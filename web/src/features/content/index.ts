@@ -20,6 +20,7 @@ export { useFavoriteSwitch } from './useFavoriteSwitch';
 export { useWatchAction } from './useWatchAction';
 export type { WatchAction } from './useWatchAction';
 export { useRootContent } from './useRootContent';
+export { useTrailerPreview } from './useTrailerPreview';
 export { useEpisodeLabel, useDurationText } from './ContentParts';
 export { FavoriteButton } from './Actions';
 export { NotAvailableModal, PacketsModal } from './PlayModals';

@@ -1,10 +1,12 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RowList, useRowset } from '@/features/rows';
+import { isPrerender } from '@/shared/lib/prerender';
 import { useDocumentMeta, useSeoMask } from '@/shared/lib/useDocumentMeta';
 import { Button, ErrorState, Spinner } from '@/shared/ui';
 import { useFilters } from './api';
+import { FilterLinks } from './FilterLinks';
 import {
   COUNTRY_LIMIT,
   filterParams,
@@ -43,6 +45,7 @@ function useBackingRow(kind: FilterKind) {
  * rating filters kept in the address, a clear control, the SEO heading and description, the
  * list (first 100, then 50 per page, infinite scroll at 1000 px), a spinner while loading and
  * filters_no_found when nothing matches. Each change starts the list from offset 0.
+ * A prerender client gets every filter expanded as links.
  */
 export function FilterPage({ kind }: { kind: FilterKind }) {
   const { t, i18n } = useTranslation();
@@ -65,7 +68,37 @@ export function FilterPage({ kind }: { kind: FilterKind }) {
     range: (from, to) => t('filters.yearRange', { from, to }),
   };
   const set = (key: FilterKey, value: string) => setSearch(withFilter(search, key, value), { replace: true });
+  const [expanded] = useState(isPrerender);
+  // The prerender flag is the renderer's, not part of the page's address.
+  const href = (key: FilterKey) => (value: string) => {
+    const next = withFilter(search, key, value);
+    next.delete('prerender');
+    return `?${next}`;
+  };
   const genres = options?.genres ?? [];
+  const fields: FilterField[] = [
+    { key: 'genre', label: t('filters.genre'), any: t('filters.anyGenre'), options: genres.map((g) => ({ value: String(g.id), label: g.name })) },
+    {
+      key: 'subgenre',
+      label: t('filters.subgenre'),
+      any: t('filters.anySubgenre'),
+      disabled: !state.genre,
+      options: genres.filter((g) => String(g.id) !== state.genre).map((g) => ({ value: String(g.id), label: g.name })),
+    },
+    {
+      key: 'country',
+      label: t('filters.country'),
+      any: t('filters.anyCountry'),
+      options: (options?.countries ?? []).slice(0, COUNTRY_LIMIT).map((c) => ({ value: String(c.id), label: c.name })),
+    },
+    { key: 'year', label: t('filters.year'), any: t('filters.anyYear'), options: yearOptions(now).map((o) => ({ value: o.id, label: yearLabel(o, yearTexts) })) },
+    {
+      key: 'rating',
+      label: t('filters.rating'),
+      any: t('filters.anyRating'),
+      options: RATING_OPTIONS.map((r) => ({ value: String(r), label: t('filters.ratingFrom', { value: r }) })),
+    },
+  ];
 
   return (
     <section className={styles.page} aria-labelledby="filters-title">
@@ -73,17 +106,15 @@ export function FilterPage({ kind }: { kind: FilterKind }) {
         <h1 id="filters-title">{heading}</h1>
         <p className={styles.description}>{description}</p>
       </header>
-      <form className={styles.filters} aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
-        <Select id="f-genre" label={t('filters.genre')} value={state.genre} any={t('filters.anyGenre')} onChange={(v) => set('genre', v)}
-          options={genres.map((g) => ({ value: String(g.id), label: g.name }))} />
-        <Select id="f-subgenre" label={t('filters.subgenre')} value={state.subgenre} any={t('filters.anySubgenre')} disabled={!state.genre}
-          onChange={(v) => set('subgenre', v)} options={genres.filter((g) => String(g.id) !== state.genre).map((g) => ({ value: String(g.id), label: g.name }))} />
-        <Select id="f-country" label={t('filters.country')} value={state.country} any={t('filters.anyCountry')} onChange={(v) => set('country', v)}
-          options={(options?.countries ?? []).slice(0, COUNTRY_LIMIT).map((c) => ({ value: String(c.id), label: c.name }))} />
-        <Select id="f-year" label={t('filters.year')} value={state.year} any={t('filters.anyYear')} onChange={(v) => set('year', v)}
-          options={yearOptions(now).map((o) => ({ value: o.id, label: yearLabel(o, yearTexts) }))} />
-        <Select id="f-rating" label={t('filters.rating')} value={state.rating} any={t('filters.anyRating')} onChange={(v) => set('rating', v)}
-          options={RATING_OPTIONS.map((r) => ({ value: String(r), label: t('filters.ratingFrom', { value: r }) }))} />
+      <form className={`${styles.filters} ${expanded ? styles.open : ''}`} aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
+        {fields.map((f) =>
+          !expanded ? (
+            <Select key={f.key} id={`f-${f.key}`} label={f.label} value={state[f.key]} any={f.any} options={f.options} disabled={f.disabled} onChange={(v) => set(f.key, v)} />
+          ) : f.disabled ? null : (
+            // A subgenre without its genre is not offered (the select is disabled then).
+            <FilterLinks key={f.key} id={`f-${f.key}`} label={f.label} value={state[f.key]} any={f.any} options={f.options} href={href(f.key)} />
+          ),
+        )}
         {hasFilters(state) && (
           <button type="button" className={styles.clear} onClick={() => setSearch(withoutFilters(search), { replace: true })}>
             {t('filters.clear')}
@@ -114,6 +145,14 @@ export function FilterPage({ kind }: { kind: FilterKind }) {
       </div>
     </section>
   );
+}
+
+interface FilterField {
+  key: FilterKey;
+  label: string;
+  any: string;
+  options: { value: string; label: string }[];
+  disabled?: boolean;
 }
 
 interface YearTexts {

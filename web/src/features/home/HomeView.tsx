@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { prefetchFirstVisit, RowsetHead, RowsetSkeleton, RowsetView, useRowset } from '@/features/rows';
 import { useBrandName } from '@/shared/api';
+import { useFirstScreenRelease } from '@/shared/lib/firstScreen';
+import { useDocumentMeta, useSeoMask } from '@/shared/lib/useDocumentMeta';
 import { useSession } from '@/shared/session';
 import { Button, ButtonLink, ErrorState } from '@/shared/ui';
 import styles from './HomeView.module.css';
@@ -22,6 +24,11 @@ export function HomeView() {
   const brand = useBrandName();
   const { isLogged } = useSession();
   const query = useRowset(START_ROWSET);
+  // The page's own title (the operator's mask for '/'), also after a page opened over it closes.
+  const mask = useSeoMask('/');
+  useDocumentMeta({ title: mask?.title, description: mask?.description });
+  // The server's first screen of this page stays until these rows (or the error) are drawn.
+  useFirstScreenRelease(query.isError || !!query.data);
 
   if (query.isError) {
     return (

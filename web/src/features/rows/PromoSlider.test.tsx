@@ -5,8 +5,17 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../test/i18n';
 import { PromoSlider } from './PromoSlider';
+import { TRAILER_DELAY_MS } from './PromoSliderSlide';
 import { RowBlock } from './RowBlock';
 import type { Content, Promo, Row } from './types';
+
+// The trailer's stream and player: a plain <video> naming the trailer it plays.
+vi.mock('@/features/content', () => ({
+  useTrailerPreview: (id: number | null, wanted: boolean) => (wanted && id != null ? { url: `/trailers/${id}.m3u8`, kind: 'trailer' } : null),
+}));
+vi.mock('@/features/player', () => ({
+  Player: ({ source }: { source: { url: string } | null }) => <video data-testid="trailer" data-src={source?.url ?? ''} />,
+}));
 
 const i18n = createTestI18n('en');
 
@@ -42,7 +51,26 @@ const current = () => screen.getAllByRole('button', { name: /^Show slide/ }).fin
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
 });
+
+/** matchMedia answering `matches` for the queries given (jsdom has none). */
+function mediaMatching(...queries: string[]) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({ matches: queries.includes(query), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList,
+  );
+}
+
+const withTrailer = (id: number, trailer: number | null): Promo => ({ ...promo(id), trailer_id: trailer });
+const trailerRow = (...promos: Promo[]): Row => ({ ...sliderRow(0), promotions: promos });
+const trailers = () => screen.queryAllByTestId('trailer').map((v) => v.getAttribute('data-src'));
+/** Past the banner's picture time, with the lazy trailer piece loaded. */
+async function afterDelay() {
+  act(() => void vi.advanceTimersByTime(TRAILER_DELAY_MS));
+  // The render above asked for the trailer piece: let its import settle and React resume.
+  await act(() => vi.dynamicImportSettled());
+}
 
 describe('PromoSlider', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -83,12 +111,77 @@ describe('PromoSlider', () => {
     expect(current()).toBe(2);
   });
 
+  it('never rotates for a prerender client (user agent or ?prerender=1)', () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)');
+    renderIn(<PromoSlider row={sliderRow(3)} />);
+    act(() => void vi.advanceTimersByTime(30_000));
+    expect(current()).toBe(0);
+    cleanup();
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/?prerender=1');
+    renderIn(<PromoSlider row={sliderRow(3)} />);
+    act(() => void vi.advanceTimersByTime(30_000));
+    expect(current()).toBe(0);
+  });
+
   it('makes the other banners inert and links the More button to the destination', () => {
     renderIn(<PromoSlider row={sliderRow(2)} />);
     const more = screen.getByRole('link', { name: 'More: Banner 1' });
     expect(more.getAttribute('href')).toBe('/row/row-1');
     expect(more.closest('[inert]')).toBeNull();
     expect(screen.getByRole('link', { name: 'More: Banner 2' }).closest('[inert]')).not.toBeNull();
+  });
+});
+
+describe('PromoSlider trailers', () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  it('plays the trailer of the active banner only, after its picture has shown', async () => {
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    const first = { ...withTrailer(1, 71), images: [{ itype: 'cover', src: '/art/1.jpg' }] } as Promo;
+    const { container } = renderIn(<PromoSlider row={trailerRow(first, withTrailer(2, 72), withTrailer(3, null))} />);
+    await afterDelay();
+    expect(trailers()).toEqual([]); // the picture has not loaded yet
+    fireEvent.load(container.querySelector('img[src="/art/1.jpg"]')!);
+    await act(async () => void vi.advanceTimersByTime(TRAILER_DELAY_MS - 1));
+    expect(trailers()).toEqual([]);
+    await afterDelay();
+    expect(trailers()).toEqual(['/trailers/71.m3u8']);
+    expect(screen.getByTestId('trailer').closest('[inert]')).toBeNull();
+
+    // The next banner: the first trailer holds its frame, the second starts after its delay.
+    fireEvent.click(screen.getByRole('button', { name: 'Show slide 2' }));
+    expect(pause).toHaveBeenCalled();
+    expect(trailers()).toEqual(['/trailers/71.m3u8']);
+    await afterDelay();
+    expect(trailers()).toEqual(['/trailers/71.m3u8', '/trailers/72.m3u8']);
+
+    // A banner without a trailer stays a picture.
+    fireEvent.click(screen.getByRole('button', { name: 'Show slide 3' }));
+    await afterDelay();
+    expect(trailers()).toHaveLength(2);
+  });
+
+  it('plays nothing on narrow screens, for reduced motion, in a hidden tab or for prerender', async () => {
+    const row = trailerRow(withTrailer(1, 71), withTrailer(2, 72));
+    for (const setup of [
+      () => mediaMatching('(max-width: 1023px)', '(max-width: 932px)'),
+      () => mediaMatching('(prefers-reduced-motion: reduce)'),
+      () => vi.spyOn(document, 'hidden', 'get').mockReturnValue(true),
+      () => vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (compatible; Googlebot/2.1)'),
+    ]) {
+      setup();
+      renderIn(<PromoSlider row={row} />);
+      await afterDelay();
+      await afterDelay();
+      expect(trailers()).toEqual([]);
+      cleanup();
+      vi.restoreAllMocks();
+    }
+    // The same banners on a wide screen in a visible tab do play.
+    renderIn(<PromoSlider row={row} />);
+    await afterDelay();
+    expect(trailers()).toEqual(['/trailers/71.m3u8']);
   });
 });
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '@/shared/lib/useMediaQuery';
-import { isPrerender, KEY_DRAG_MS, shouldAutoRotate, SLIDE_MS, stepSlide, swipeStep } from './rules/slider';
+import { isPrerender } from '@/shared/lib/prerender';
+import { useIsNarrow, useMediaQuery } from '@/shared/lib/useMediaQuery';
+import { PromoSliderSlide } from './PromoSliderSlide';
+import { KEY_DRAG_MS, shouldAutoRotate, SLIDE_MS, stepSlide, swipeStep } from './rules/slider';
 import { Chevron } from './RowTrack';
-import { DestinationLink } from './tiles/DestinationLink';
-import { promoImage, promoTitle, safeColor } from './tiles/promo';
-import type { Promo, Row } from './types';
+import type { Row } from './types';
 import styles from './PromoSlider.module.css';
 
 const subscribeVisibility = (cb: () => void) => {
@@ -14,18 +14,13 @@ const subscribeVisibility = (cb: () => void) => {
 };
 const useDocumentHidden = () => useSyncExternalStore(subscribeVisibility, () => document.hidden, () => false);
 
-function graphicTitle(p: Promo): string {
-  const g = p.graphic_title as Record<string, unknown> | null | undefined;
-  const src = g?.tv_x1 ?? g?.tv_x2 ?? g?.mobile_x1;
-  return typeof src === 'string' ? src : '';
-}
-
 /**
  * The promo-bg slider (spec 2, 4 "Slider and row loading", 9 "Layout"): banners with a
- * background, a graphic title or title, a description and a More button. It rotates every
- * 7 s only with more than one banner, and stops while hovered or focused, for reduced
- * motion, in a hidden tab, for prerender clients and when paused; dots, arrow buttons,
- * arrow keys and drag or swipe (50 px) move it.
+ * background, a graphic title or title, a description, a More button and an optional
+ * trailer. It rotates every 7 s only with more than one banner, and stops while hovered or
+ * focused, for reduced motion, in a hidden tab, for prerender clients and when paused;
+ * dots, arrow buttons, arrow keys and drag or swipe (50 px) move it. Trailers play on the
+ * active banner only, and not on narrow screens, for reduced motion or for prerender.
  */
 export function PromoSlider({ row, eager }: { row: Row; eager?: boolean }) {
   const { t } = useTranslation();
@@ -43,7 +38,8 @@ export function PromoSlider({ row, eager }: { row: Row; eager?: boolean }) {
   const drag = useRef<{ x: number; y: number; pointer: number; moved: boolean } | null>(null);
   const justDragged = useRef(false);
   const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const prerender = typeof navigator !== 'undefined' && isPrerender(navigator.userAgent);
+  const narrow = useIsNarrow();
+  const [prerender] = useState(isPrerender);
 
   const rotate = shouldAutoRotate({ count, hovered, focused, reducedMotion, hidden, prerender, paused, dragging });
   useEffect(() => {
@@ -123,7 +119,17 @@ export function PromoSlider({ row, eager }: { row: Row; eager?: boolean }) {
           style={{ transform: `translateX(calc(${-current * 100}% + ${dragPx}px))` }}
         >
           {items.map((p, i) => (
-            <Slide key={p.id} promo={p} active={i === current} eager={eager && i === 0} label={t('rows.slider.slide', { n: i + 1, count })} id={`${id}-${i}`} suppressClick={() => justDragged.current} />
+            <PromoSliderSlide
+              key={p.id}
+              promo={p}
+              active={i === current}
+              eager={eager && i === 0}
+              label={t('rows.slider.slide', { n: i + 1, count })}
+              id={`${id}-${i}`}
+              suppressClick={() => justDragged.current}
+              motion={!narrow && !reducedMotion && !prerender}
+              visible={!hidden}
+            />
           ))}
         </div>
       </div>
@@ -164,48 +170,5 @@ export function PromoSlider({ row, eager }: { row: Row; eager?: boolean }) {
         </>
       )}
     </section>
-  );
-}
-
-interface SlideProps {
-  promo: Promo;
-  active: boolean;
-  eager?: boolean;
-  label: string;
-  id: string;
-  suppressClick: () => boolean;
-}
-
-function Slide({ promo: p, active, eager, label, id, suppressClick }: SlideProps) {
-  const { t } = useTranslation();
-  const title = promoTitle(p);
-  const image = promoImage(p);
-  const logo = graphicTitle(p);
-  const meta = [p.year || '', p.genres?.slice(0, 2).map((g) => g.name).join(', ') ?? '', p.age ? `${p.age}+` : ''].filter(Boolean).join(' · ');
-  return (
-    <div className={styles.slide} role="group" aria-roledescription={t('rows.slider.slideRole')} aria-label={label} id={id} inert={!active} style={{ background: safeColor(p.cover?.color_bg) }}>
-      {image && (
-        <img
-          className={styles.bg}
-          src={image}
-          alt=""
-          width={1920}
-          height={800}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
-          decoding="async"
-          draggable={false}
-        />
-      )}
-      <div className={styles.shade} />
-      <div className={styles.text}>
-        {logo ? <img className={styles.logo} src={logo} alt={title} loading="lazy" decoding="async" draggable={false} /> : <h2 className={styles.title}>{title}</h2>}
-        {meta && <p className={styles.meta}>{meta}</p>}
-        {(p.short || p.description) && <p className={styles.description}>{p.description || p.short}</p>}
-        <DestinationLink destination={p.destination} className={styles.more} suppressClick={suppressClick} aria-label={`${t('rows.slider.more')}: ${title}`}>
-          {t('rows.slider.more')}
-        </DestinationLink>
-      </div>
-    </div>
   );
 }

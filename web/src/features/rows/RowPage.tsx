@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { isApiError } from '@/shared/api';
+import { isPrerender } from '@/shared/lib/prerender';
 import { useDocumentMeta } from '@/shared/lib/useDocumentMeta';
 import { Button, ErrorState, Spinner } from '@/shared/ui';
 import { gridOf } from './RowList';
@@ -26,7 +27,8 @@ export default function RowPage({ notFound }: { notFound: ReactNode }) {
   const { search } = useLocation();
   const q = new URLSearchParams(search);
   const text = q.get('text')?.trim().slice(0, 255) || undefined;
-  const library = Number(q.get('library_id')) || undefined;
+  // Spec 2: a prerender client lists the row without the library (one page per row to index).
+  const library = isPrerender() ? undefined : Number(q.get('library_id')) || undefined;
   const list = useRowList(id, { text, library_id: library }, { first: 24, next: (first) => rowListLimit(first), margin: scrollMargin() });
   const row = list.row;
   useDocumentMeta({ title: row?.title || undefined, description: row?.description || undefined });

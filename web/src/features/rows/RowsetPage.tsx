@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { isApiError } from '@/shared/api';
+import { useFirstScreenRelease } from '@/shared/lib/firstScreen';
 import { useDocumentMeta } from '@/shared/lib/useDocumentMeta';
 import { useSession } from '@/shared/session';
 import { Button, ButtonLink, ErrorState, Spinner } from '@/shared/ui';
@@ -42,6 +43,7 @@ export default function RowsetPage({ mode, notFound }: Props) {
   const { t } = useTranslation();
   const route = rowsetRoute(mode, useParams());
   const query = useRowset(route?.ref);
+  useFirstScreenRelease(!route || query.isError || !!query.data);
   if (!route) return <>{notFound}</>;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <>{notFound}</>;

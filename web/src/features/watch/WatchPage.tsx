@@ -34,6 +34,7 @@ import { chooseNext } from './rules/nextEpisode';
 import { RESTART_OFFER_MS, resumeFrom } from './rules/resume';
 import { useHistoryReport } from './useHistoryReport';
 import { useVodGate } from './useVodGate';
+import { useWatchClose } from './useWatchClose';
 import styles from './Watch.module.css';
 
 /**
@@ -51,6 +52,7 @@ export function WatchPage() {
   const content = useContent(id);
   const c = content.data;
   const meta = useContentMeta(c?.id);
+  useWatchClose(c);
 
   // A series or a season plays its next episode: that episode's own watch address.
   const group = c && (c.content_type === 'series' || c.content_type === 'season');

@@ -14,6 +14,13 @@ describe('decodeError', () => {
     expect(decodeError(401, undefined).type).toBe('authentication_failed');
   });
 
+  it('keeps the whole body, data beside the error included', () => {
+    const body = { error: { type: 'lost_content', message: 'Lost' }, lost_content: { id: 6, title: 'Gone' } };
+    expect(decodeError(404, body).payload).toEqual(body);
+    expect(decodeError(502, '<html>Bad gateway</html>').payload).toBe('<html>Bad gateway</html>');
+    expect(new ApiError(0, 'network', 'offline').payload).toBeUndefined();
+  });
+
   it('joins list details', () => {
     expect(decodeError(400, { error: { type: 'x', message: '', detail: { name: ['a', 'b'] } } }).detail).toEqual({ name: 'a b' });
   });

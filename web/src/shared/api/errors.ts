@@ -5,13 +5,20 @@ export class ApiError extends Error {
   readonly status: number;
   readonly type: string;
   readonly detail: Record<string, string>;
+  /**
+   * The decoded body of the failed answer as the server sent it (undefined when there was
+   * none). Some errors carry data beside the error part: lost_content brings the content,
+   * so callers read it here instead of asking again.
+   */
+  readonly payload: unknown;
 
-  constructor(status: number, type: string, message: string, detail: Record<string, string> = {}) {
+  constructor(status: number, type: string, message: string, detail: Record<string, string> = {}, payload?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.type = type;
     this.detail = detail;
+    this.payload = payload;
   }
 
   get isNetwork(): boolean {
@@ -27,9 +34,9 @@ export function isApiError(e: unknown): e is ApiError {
 export function decodeError(status: number, body: unknown): ApiError {
   const err = (body as Partial<ErrorBody> | null)?.error;
   if (err && typeof err === 'object' && typeof err.type === 'string') {
-    return new ApiError(status, err.type, err.message ?? '', normaliseDetail(err.detail));
+    return new ApiError(status, err.type, err.message ?? '', normaliseDetail(err.detail), body);
   }
-  return new ApiError(status, status === 401 ? 'authentication_failed' : 'http_error', '');
+  return new ApiError(status, status === 401 ? 'authentication_failed' : 'http_error', '', {}, body);
 }
 
 function normaliseDetail(detail: unknown): Record<string, string> {

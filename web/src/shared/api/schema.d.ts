@@ -3472,6 +3472,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/persons/{id}/favorite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id or <slug>-<id> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Whether the active profile keeps the person among its favourites
+         * @description id is the favourite's id (for DELETE /v2/users/self/favorites/{id}) or null. Works without a token and for
+         *     guests (always false: they keep no favourites). Unknown person -> 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Id or <slug>-<id> */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The favourite state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogPersonFavorite"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/rows/filmography": {
         parameters: {
             query?: never;
@@ -3771,6 +3819,94 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/ratings/{content_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id or <slug>-<id> of a movie or a series */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rate a movie or a series from 1 to 10 for the active profile (again replaces the rating)
+         * @description The viewer's own mark, shown back as content meta user_rating (a season's or an episode's meta shows its
+         *     series' rating). No token -> 401; a guest -> 403 permission_denied. A season, an episode or a programme -> 400;
+         *     rating missing, not a whole number or outside 1..10 -> 400 validation_error with detail.rating. Unknown,
+         *     another provider's or rated above 12 for a child profile -> 404; withdrawn -> 404 lost_content.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Id or <slug>-<id> of a movie or a series */
+                    content_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CatalogUserRatingUpdate"];
+                    "application/x-www-form-urlencoded": components["schemas"]["CatalogUserRatingUpdate"];
+                };
+            };
+            responses: {
+                /** @description The stored rating */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogUserRating"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["CatalogNotFound"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /**
+         * Clear the active profile's rating of a movie or a series (204 also when there was none)
+         * @description No token -> 401; a guest -> 403; a season, an episode or a programme -> 400; unknown -> 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Id or <slug>-<id> of a movie or a series */
+                    content_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cleared */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5107,7 +5243,8 @@ export interface components {
                 color: string;
             } | null;
             favorite: boolean;
-            user_rating: number | null;
+            /** @description The active profile's own rating (of the series for a season or an episode); null when none or a guest */
+            user_rating: components["schemas"]["CatalogUserRating"] | null;
             is_lost: boolean;
         };
         /** @description A catch-up source of a content (a schedule entry of a channel) */
@@ -5122,6 +5259,27 @@ export interface components {
             title?: string;
             channel_name?: string;
             is_catchup_available?: boolean;
+        };
+        /** @description A viewer's rating of a content (the operator platforms' UserRating shape) */
+        CatalogUserRating: {
+            /** @description The rating's id */
+            id: string;
+            /**
+             * Format: decimal
+             * @description The mark 1..10 as a decimal string, e.g. "7.00"
+             */
+            rating: string;
+        };
+        CatalogUserRatingUpdate: {
+            rating: number;
+        };
+        CatalogPersonFavorite: {
+            favorite: boolean;
+            /**
+             * Format: int64
+             * @description The favourite's id; null when not kept
+             */
+            id: number | null;
         };
         CatalogPerson: {
             /** Format: int64 */

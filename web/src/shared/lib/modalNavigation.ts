@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext, useEffect, type RefObject } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 
 // URL-addressed modals (spec "Modals (tracked by URL hash)") and modal pages (routes
@@ -52,6 +52,8 @@ export function modalFromHash(hash: string): ModalName | null {
 export interface NavigationState {
   /** The page a modal page is rendered over. */
   backgroundLocation?: Location;
+  /** The address (path and query) of the page the modal page was opened from. */
+  from?: string;
   /** Data for the hash modal (e.g. the title and text of #message). */
   modalData?: unknown;
   /** Where to go after a successful login started from a protected page. */
@@ -86,7 +88,25 @@ export function useModalPageState(): NavigationState {
   const location = useLocation();
   const state = (location.state ?? {}) as NavigationState;
   // Chained modal pages (content -> person) keep the page that is really underneath.
-  return { backgroundLocation: state.backgroundLocation ?? location };
+  return { backgroundLocation: state.backgroundLocation ?? location, from: location.pathname + location.search };
+}
+
+/**
+ * The open modal page's close, which the screen inside may take over (the player closes to
+ * its content's page, not to the page underneath). The modal page provides the slot.
+ */
+export const ModalPageCloseContext = createContext<RefObject<(() => void) | null> | null>(null);
+
+/** Makes `close` what closing the surrounding modal page does while the caller is mounted; null gives it back. */
+export function useModalPageClose(close: (() => void) | null): void {
+  const slot = useContext(ModalPageCloseContext);
+  useEffect(() => {
+    if (!slot || !close) return;
+    slot.current = close;
+    return () => {
+      if (slot.current === close) slot.current = null;
+    };
+  }, [slot, close]);
 }
 
 /** Props every hash modal component receives from the modal host. */

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useDocumentMeta, type DocumentMeta } from './useDocumentMeta';
+import { DocumentMetaLayer, useDocumentMeta, type DocumentMeta } from './useDocumentMeta';
 
 function Page(props: DocumentMeta) {
   useDocumentMeta(props);
@@ -41,6 +41,53 @@ describe('useDocumentMeta', () => {
     expect(document.title).toBe('Фильмы');
     page.unmount();
     expect(document.title).toBe('App');
+  });
+
+  it('keeps the title of the modal page when the page below updates later, and gives it back on close', () => {
+    document.title = 'App';
+    const page = render(<Page title="Фильмы" description="Каталог" />);
+    const modal = render(<Page title="Матрица снов" />);
+    // The page below finishes loading after the modal page opened.
+    page.rerender(<Page title="Фильмы — все жанры" description="Все фильмы" noindex />);
+    expect(document.title).toBe('Матрица снов');
+    expect(content('meta[property="og:title"]')).toBe('Матрица снов');
+    // What the modal page does not set is the page's.
+    expect(content('meta[name="description"]')).toBe('Все фильмы');
+    expect(content('meta[name="robots"]')).toBe('noindex');
+    modal.unmount();
+    expect(document.title).toBe('Фильмы — все жанры');
+    expect(content('meta[property="og:title"]')).toBe('Фильмы — все жанры');
+    page.unmount();
+    expect(document.title).toBe('App');
+    expect(document.head.querySelector('meta[name="description"]')).toBeNull();
+  });
+
+  it('lets the modal layer win over a page that mounts its meta after it', () => {
+    document.title = 'App';
+    const modal = render(
+      <DocumentMetaLayer>
+        <Page title="Матрица снов" noindex />
+      </DocumentMetaLayer>,
+    );
+    // The page's rows arrive later and mount their meta last.
+    const page = render(<Page title="Главная" noindex={false} />);
+    expect(document.title).toBe('Матрица снов');
+    expect(content('meta[name="robots"]')).toBe('noindex');
+    modal.unmount();
+    expect(document.title).toBe('Главная');
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+    page.unmount();
+    expect(document.title).toBe('App');
+  });
+
+  it('shows the page below until the modal page has a title of its own', () => {
+    const page = render(<Page title="Фильмы" />);
+    const modal = render(<Page title={undefined} />);
+    expect(document.title).toBe('Фильмы');
+    modal.rerender(<Page title="Матрица снов" />);
+    expect(document.title).toBe('Матрица снов');
+    modal.unmount();
+    page.unmount();
   });
 
   it('follows changes of the values', () => {

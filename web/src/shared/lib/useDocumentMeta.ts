@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { createContext, createElement, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../api/client';
 import type { components } from '../api/schema';
@@ -7,9 +7,14 @@ import { currentLanguage } from '../i18n';
 
 // The page's title and meta tags kept in step with the route. The server writes them into the
 // HTML of the first page (SEO masks, canonical, Open Graph, noindex: internal/catalog
-// seo_pages.go); while the viewer moves around the client, pages call useDocumentMeta, which
-// updates the same tags and puts the previous values back when the page goes away, so a modal
-// page over a page restores the page's title when it closes.
+// seo_pages.go); while the viewer moves around the client, pages call useDocumentMeta.
+//
+// Pages stack: a modal page is rendered over the page below it, and both stay mounted. Every
+// caller is an entry of one stack, ordered by layer (a modal page's screen is a layer above the
+// page, see DocumentMetaLayer) and then by when it mounted. Each tag shows the value of the
+// topmost entry that sets it, so the page below may keep loading and updating its meta
+// without taking the tab title from the modal page; when the modal page closes, its entries
+// leave and the page's values show again. With no entry left, the server's values come back.
 
 export interface DocumentMeta {
   title?: string | null;
@@ -51,31 +56,11 @@ const TAGS = {
   } satisfies Tag,
 };
 
-/** Sets one tag's value (null removes the tag); gives back a function that restores it. */
-function setTag(tag: Tag, value: string | null): () => void {
-  let el = document.head.querySelector<HTMLElement>(tag.selector);
-  const existed = !!el;
-  const before = el?.getAttribute(tag.attr) ?? null;
-  if (value === null) {
-    el?.remove();
-  } else {
-    if (!el) {
-      el = tag.create();
-      document.head.appendChild(el);
-    }
-    el.setAttribute(tag.attr, value);
-  }
-  return () => {
-    const now = document.head.querySelector<HTMLElement>(tag.selector);
-    if (!existed) {
-      now?.remove();
-      return;
-    }
-    const target = now ?? tag.create();
-    if (!now) document.head.appendChild(target);
-    if (before !== null) target.setAttribute(tag.attr, before);
-  };
-}
+type Slot = 'title' | keyof typeof TAGS;
+const SLOTS: Slot[] = ['title', ...(Object.keys(TAGS) as (keyof typeof TAGS)[])];
+
+/** What one entry sets: a value, null to remove the tag; slots it leaves alone are absent. */
+type Claims = Partial<Record<Slot, string | null>>;
 
 const absolute = (url: string) => {
   try {
@@ -85,32 +70,105 @@ const absolute = (url: string) => {
   }
 };
 
-/** Applies meta to the document while the calling component is mounted. Undefined fields are left as they are. */
-export function useDocumentMeta({ title, description, noindex, canonical, image }: DocumentMeta): void {
+/** The slots a call sets. Undefined fields (and empty title, canonical, image) set nothing. */
+function claimsOf({ title, description, noindex, canonical, image }: DocumentMeta): Claims {
+  const out: Claims = {};
+  if (title) out.title = out.ogTitle = title;
+  if (description != null) out.description = out.ogDescription = description || null;
+  if (noindex !== undefined) out.robots = noindex ? 'noindex' : null;
+  if (canonical) out.canonical = out.ogUrl = absolute(canonical);
+  if (image) out.ogImage = absolute(image);
+  return out;
+}
+
+function read(slot: Slot): string | null {
+  if (slot === 'title') return document.title;
+  const tag = TAGS[slot];
+  return document.head.querySelector<HTMLElement>(tag.selector)?.getAttribute(tag.attr) ?? null;
+}
+
+function write(slot: Slot, value: string | null): void {
+  if (read(slot) === value) return;
+  if (slot === 'title') {
+    document.title = value ?? '';
+    return;
+  }
+  const tag = TAGS[slot];
+  let el = document.head.querySelector<HTMLElement>(tag.selector);
+  if (value === null) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = tag.create();
+    document.head.appendChild(el);
+  }
+  el.setAttribute(tag.attr, value);
+}
+
+interface Entry {
+  layer: number;
+  order: number;
+  claims: Claims;
+}
+
+const entries: Entry[] = [];
+let mounted = 0;
+/** The document's values before the first entry (the server's), put back when the last one leaves. */
+let base: Record<Slot, string | null> | null = null;
+
+/** Writes every slot from the topmost entry that sets it, else from the base. */
+function apply(): void {
+  if (entries.length === 0) {
+    if (base) for (const slot of SLOTS) write(slot, base[slot]);
+    base = null;
+    return;
+  }
+  if (!base) base = Object.fromEntries(SLOTS.map((slot) => [slot, read(slot)])) as Record<Slot, string | null>;
+  const top = [...entries].sort((a, b) => b.layer - a.layer || b.order - a.order);
+  for (const slot of SLOTS) {
+    const owner = top.find((e) => slot in e.claims);
+    write(slot, owner ? (owner.claims[slot] ?? null) : base[slot]);
+  }
+}
+
+const LayerContext = createContext(0);
+
+/**
+ * Puts the meta of everything inside one layer above the meta outside it, whatever mounts
+ * first: a modal page's screen owns the tab title even when the page below finishes loading
+ * (and mounts its meta) after it.
+ */
+export function DocumentMetaLayer({ children }: { children: ReactNode }) {
+  return createElement(LayerContext.Provider, { value: useContext(LayerContext) + 1 }, children);
+}
+
+/**
+ * Applies meta to the document while the calling component is mounted. Undefined fields are
+ * left to the entries below. An entry keeps its place in the stack when its values change.
+ */
+export function useDocumentMeta(meta: DocumentMeta): void {
+  const layer = useContext(LayerContext);
+  const entry = useRef<Entry | null>(null);
+  const { title, description, noindex, canonical, image } = meta;
+
+  // Joining the stack: once per mount (and layer), so later value changes keep the place.
   useEffect(() => {
-    const restore: (() => void)[] = [];
-    if (title) {
-      const before = document.title;
-      document.title = title;
-      restore.push(() => {
-        document.title = before;
-      });
-      restore.push(setTag(TAGS.ogTitle, title));
-    }
-    if (description != null) {
-      restore.push(setTag(TAGS.description, description || null));
-      restore.push(setTag(TAGS.ogDescription, description || null));
-    }
-    if (noindex !== undefined) restore.push(setTag(TAGS.robots, noindex ? 'noindex' : null));
-    if (canonical) {
-      restore.push(setTag(TAGS.canonical, absolute(canonical)));
-      restore.push(setTag(TAGS.ogUrl, absolute(canonical)));
-    }
-    if (image) restore.push(setTag(TAGS.ogImage, absolute(image)));
+    const own: Entry = { layer, order: ++mounted, claims: {} };
+    entry.current = own;
+    entries.push(own);
     return () => {
-      for (let i = restore.length - 1; i >= 0; i--) restore[i]!();
+      entries.splice(entries.indexOf(own), 1);
+      entry.current = null;
+      apply();
     };
-  }, [title, description, noindex, canonical, image]);
+  }, [layer]);
+
+  useEffect(() => {
+    if (!entry.current) return;
+    entry.current.claims = claimsOf({ title, description, noindex, canonical, image });
+    apply();
+  }, [layer, title, description, noindex, canonical, image]);
 }
 
 export type SeoMask = components['schemas']['SEOMask'];

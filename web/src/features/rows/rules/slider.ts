@@ -42,4 +42,4 @@ export function swipeStep(dx: number, threshold = SWIPE_THRESHOLD_PX): -1 | 0 | 
 }
 
 /** Headless prerender clients (crawlers' renderers) announce themselves in the user agent. */
-export const isPrerender = (ua: string) => /prerender|headlesschrome.*lighthouse|googlebot|bingbot|yandex(bot)?/i.test(ua);
+export { isPrerenderAgent as isPrerender } from '@/shared/lib/prerender';

@@ -38,7 +38,7 @@ export function ContentTile({ content: c, shape = 'poster', libraryId, to, progr
   const meta = subtitle ?? [c.year || '', c.genres?.[0]?.name ?? '', c.countries?.[0]?.name ?? ''].filter(Boolean).join(' · ');
   const target = to ?? contentTilePath(c, libraryId ?? c.library_id);
   return (
-    <Link to={target} state={state} className={`${styles.tile} ${styles[shape]}`} data-content-id={c.id} draggable={false}>
+    <Link to={target} state={state} className={`${styles.tile} ${styles[shape] ?? ''}`} data-content-id={c.id} draggable={false}>
       <span className={styles.media}>
         <TileImage src={contentImage(c, shape)} width={w} height={h} stubText={c.title} eager={eager} />
         {c.age > 0 && (

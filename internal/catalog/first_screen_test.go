@@ -1,0 +1,79 @@
+package catalog_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"efir/internal/apitest"
+	"efir/internal/store"
+	"efir/internal/store/storetest"
+)
+
+// The served home page carries its first screen, drawn for the viewer the
+// page's session cookie names; API calls never take the cookie.
+func TestFirstScreenOfHome(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newRowsFixture(t, db)
+		page := func(path, cookie string) string {
+			t.Helper()
+			h := http.Header{"Accept": {"text/html"}}
+			if cookie != "" {
+				h.Set("Cookie", "accessToken="+url.QueryEscape(cookie))
+			}
+			res := f.srv.Do(apitest.Request{Method: "GET", Path: path, Header: h})
+			if res.Status != 200 {
+				t.Fatalf("%s: %d", path, res.Status)
+			}
+			return string(res.Body)
+		}
+		screen := func(html string) string {
+			t.Helper()
+			i, j := strings.Index(html, `<div id="first-screen">`), strings.Index(html, `<div id="root">`)
+			if i < 0 || j < i {
+				t.Fatalf("no first screen before #root:\n%s", html)
+			}
+			return html[i:j]
+		}
+
+		// A new visitor: the first row with tiles is the picks (the history
+		// row is empty), its films as poster links; the hidden one is left out.
+		anon := screen(page("/", ""))
+		if !strings.Contains(anon, `data-template="content-v"`) || !strings.Contains(anon, "Матрица снов") ||
+			!strings.Contains(anon, `href="/contents/film-0`) || !strings.Contains(anon, `src="/v2/artwork/poster/`) ||
+			strings.Contains(anon, "Скрытый фильм") {
+			t.Errorf("anonymous first screen:\n%s", anon)
+		}
+		if s := screen(page("/startpage", "")); !strings.Contains(s, "Матрица снов") {
+			t.Errorf("/startpage has no first screen:\n%s", s)
+		}
+		// Nothing executable: a first screen has no script and no handler.
+		if strings.Contains(anon, "<script") || strings.Contains(anon, " on") && strings.Contains(anon, "onerror") {
+			t.Errorf("first screen runs something:\n%s", anon)
+		}
+
+		// A child profile's cookie: its own rows, nothing above 12.
+		kid := childToken(t, f.srv)
+		child := screen(page("/", kid))
+		if strings.Contains(child, "Матрица снов") || !strings.Contains(child, "Лисёнок Тим") {
+			t.Errorf("child's first screen:\n%s", child)
+		}
+		// The same cookie on an API call is not a session: the answer is an
+		// anonymous visitor's (the 16+ film is there).
+		res := f.srv.Do(apitest.Request{Method: "GET", Path: "/v2/rowsets/startpage?type=web",
+			Header: http.Header{"Cookie": {"accessToken=" + url.QueryEscape(kid)}}})
+		if res.Status != 200 || !strings.Contains(string(res.Body), "Матрица снов") {
+			t.Errorf("API call took the cookie: %d %s", res.Status, res.Body)
+		}
+		// A stale or foreign cookie is a new visitor.
+		if s := screen(page("/", "not-a-token")); !strings.Contains(s, "Матрица снов") {
+			t.Errorf("bad cookie:\n%s", s)
+		}
+
+		// Other pages have none.
+		if html := page("/channels", ""); strings.Contains(html, "first-screen") {
+			t.Error("/channels has a first screen")
+		}
+	})
+}
