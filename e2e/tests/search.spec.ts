@@ -112,7 +112,7 @@ test('a content page is served with its title, Open Graph and canonical in the H
   expect(html).toContain('<meta property="og:title" content="Матрица снов — ');
   expect(html).toContain(`<link rel="canonical" href="${baseURL}${href}" />`);
   expect(html).toContain('<meta property="og:type" content="video.movie" />');
-  expect(html).toMatch(/<meta property="og:image" content="http[^"]+\.svg" \/>/);
+  expect(html).toMatch(/<meta property="og:image" content="http[^"]+\.jpg" \/>/);
   expect(html).not.toContain('name="robots"');
 
   // The bare id: noindex, the same canonical.

@@ -76,12 +76,12 @@ func TestDrawEscapes(t *testing.T) {
 }
 
 func TestFitTitle(t *testing.T) {
-	size, lines := fitTitle("МАТРИЦА СНОВ", 336, 3, 30, 66)
+	size, lines := fitTitle("МАТРИЦА СНОВ", 336, 3, 30, 66, textWidth)
 	if len(lines) == 0 || len(lines) > 3 || size < 30 {
 		t.Errorf("fit: %d %q", size, lines)
 	}
 	for _, title := range longTitles {
-		size, lines := fitTitle(strings.ToUpper(title), 336, 3, 30, 66)
+		size, lines := fitTitle(strings.ToUpper(title), 336, 3, 30, 66, textWidth)
 		if len(lines) > 3 {
 			t.Errorf("%q: %d lines", title, len(lines))
 		}

@@ -8,8 +8,9 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"efir/internal/httpx"
 	"efir/internal/store"
@@ -23,32 +24,37 @@ const (
 	// svgPolicy: opened as a document, a picture may run nothing and load
 	// nothing (it has no scripts or links; this keeps it so).
 	svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
-	// memoTTL and memoMax bound the in-memory copies of drawn pictures:
-	// lists ask for the same posters again and again.
-	memoTTL = 10 * time.Minute
-	memoMax = 4096
+	// memoTTL, memoMax and memoBytes bound the in-memory copies of drawn
+	// pictures: lists ask for the same posters again and again, and a
+	// JPEG is ten times an SVG.
+	memoTTL   = 10 * time.Minute
+	memoMax   = 4096
+	memoBytes = 48 << 20
 )
 
-// Service serves GET /v2/artwork/{kind}/{id}.svg: the picture of a content
-// (poster, cover, background), a person, a promotion or a news item, drawn
-// from the id and the title it looks up.
+// formats: the file extensions served, how each is drawn and its type.
+var formats = map[string]struct {
+	draw  func(Subject) []byte
+	ctype string
+}{
+	".jpg": {DrawJPEG, "image/jpeg"},
+	".svg": {Draw, "image/svg+xml"},
+}
+
+// Service serves GET /v2/artwork/{kind}/{id}.jpg (and .svg): the picture
+// of a content (poster, cover, background), a person, a promotion or a news
+// item, drawn from the id and the title it looks up.
 type Service struct {
 	db  *store.DB
 	now func() time.Time
 
-	mu   sync.Mutex
-	memo map[string]memoEntry
-}
-
-type memoEntry struct {
-	body []byte
-	etag string
-	at   time.Time
+	memo   *memo
+	flight singleflight.Group
 }
 
 // New makes the service.
 func New(db *store.DB) *Service {
-	return &Service{db: db, now: time.Now, memo: map[string]memoEntry{}}
+	return &Service{db: db, now: time.Now, memo: newMemo(memoMax, memoBytes, memoTTL)}
 }
 
 // Register adds the route.
@@ -57,25 +63,32 @@ func (s *Service) Register(mux *http.ServeMux) {
 }
 
 func (s *Service) handle(w http.ResponseWriter, r *http.Request) error {
-	kind := r.PathValue("kind")
-	digits, ok := strings.CutSuffix(r.PathValue("file"), ".svg")
-	id, err := strconv.ParseInt(digits, 10, 64)
-	if !ok || err != nil || id <= 0 || !Valid(kind) || digits != strconv.FormatInt(id, 10) {
+	kind, file := r.PathValue("kind"), r.PathValue("file")
+	dot := strings.LastIndexByte(file, '.')
+	if dot < 0 {
 		return httpx.NotFound()
 	}
-	e, err := s.picture(r.Context(), kind, id)
+	digits, ext := file[:dot], file[dot:]
+	format, known := formats[ext]
+	id, err := strconv.ParseInt(digits, 10, 64)
+	if !known || err != nil || id <= 0 || !Valid(kind) || digits != strconv.FormatInt(id, 10) {
+		return httpx.NotFound()
+	}
+	e, err := s.picture(r.Context(), kind, id, ext)
 	if err != nil {
 		return err
 	}
 	h := w.Header()
 	h.Set("Cache-Control", cacheControl)
 	h.Set("ETag", e.etag)
-	h.Set("Content-Security-Policy", svgPolicy)
+	if ext == ".svg" {
+		h.Set("Content-Security-Policy", svgPolicy)
+	}
 	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, e.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	h.Set("Content-Type", "image/svg+xml")
+	h.Set("Content-Type", format.ctype)
 	h.Set("Content-Length", strconv.Itoa(len(e.body)))
 	_, _ = w.Write(e.body)
 	return nil
@@ -91,31 +104,31 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-// picture draws (or remembers) one picture.
-func (s *Service) picture(ctx context.Context, kind string, id int64) (memoEntry, error) {
-	key := kind + "/" + strconv.FormatInt(id, 10)
-	now := s.now()
-	s.mu.Lock()
-	e, ok := s.memo[key]
-	s.mu.Unlock()
-	if ok && now.Sub(e.at) < memoTTL {
+// picture draws (or remembers) one picture. Requests for a picture being
+// drawn wait for it rather than draw it again: a cold row asks for the
+// same posters from every open page at once.
+func (s *Service) picture(ctx context.Context, kind string, id int64, ext string) (memoEntry, error) {
+	key := kind + "/" + strconv.FormatInt(id, 10) + ext
+	if e, ok := s.memo.get(key, s.now()); ok {
 		return e, nil
 	}
-	subject, err := s.subject(ctx, kind, id)
+	v, err, _ := s.flight.Do(key, func() (any, error) {
+		// one caller going away does not fail the others
+		subject, err := s.subject(context.WithoutCancel(ctx), kind, id)
+		if err != nil {
+			return memoEntry{}, err
+		}
+		body := formats[ext].draw(subject)
+		h := fnv.New64a()
+		h.Write(body)
+		e := memoEntry{body: body, etag: fmt.Sprintf(`"%016x"`, h.Sum64()), at: s.now()}
+		s.memo.put(key, e)
+		return e, nil
+	})
 	if err != nil {
 		return memoEntry{}, err
 	}
-	body := Draw(subject)
-	h := fnv.New64a()
-	h.Write(body)
-	e = memoEntry{body: body, etag: fmt.Sprintf(`"%016x"`, h.Sum64()), at: now}
-	s.mu.Lock()
-	if len(s.memo) >= memoMax {
-		s.memo = map[string]memoEntry{}
-	}
-	s.memo[key] = e
-	s.mu.Unlock()
-	return e, nil
+	return v.(memoEntry), nil
 }
 
 // subject reads what the picture shows; an unknown id is store.ErrNotFound.

@@ -1,12 +1,16 @@
 package artwork_test
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/jpeg"
 	"net/http"
 	"strings"
 	"testing"
 
 	"efir/internal/apitest"
+	"efir/internal/artwork"
 	"efir/internal/store"
 	"efir/internal/store/storetest"
 )
@@ -81,6 +85,56 @@ func TestArtworkHandler(t *testing.T) {
 			}
 			if res2 := get(c.path, nil); string(res2.Body) != body || res2.Header.Get("ETag") != h.Get("ETag") {
 				t.Errorf("%s: a second answer differs", c.path)
+			}
+		}
+		// The same pictures as JPEG: the addresses the API hands out.
+		for _, c := range []struct {
+			kind string
+			id   int64
+			size image.Point
+		}{
+			{"poster", movie, image.Pt(400, 600)}, {"cover", episode, image.Pt(640, 360)},
+			{"background", movie, image.Pt(1280, 720)}, {"person", person, image.Pt(300, 400)},
+			{"promo", promo, image.Pt(1536, 576)}, {"news", news, image.Pt(640, 360)},
+		} {
+			path := artwork.URL(c.kind, c.id)
+			if !strings.HasSuffix(path, ".jpg") {
+				t.Fatalf("URL %s", path)
+			}
+			res := get(path, nil)
+			if res.Status != 200 {
+				t.Fatalf("%s: %d %s", path, res.Status, res.Body)
+			}
+			h := res.Header
+			if h.Get("Content-Type") != "image/jpeg" || !strings.Contains(h.Get("Cache-Control"), "max-age=604800") ||
+				h.Get("ETag") == "" || strings.Contains(h.Get("Content-Security-Policy"), "sandbox") ||
+				h.Get("Content-Length") != itoa(int64(len(res.Body))) || h.Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("%s: headers %v", path, h)
+			}
+			img, err := jpeg.Decode(bytes.NewReader(res.Body))
+			if err != nil || img.Bounds().Size() != c.size {
+				t.Fatalf("%s: %v %v", path, err, img)
+			}
+			svg := get(strings.TrimSuffix(path, ".jpg")+".svg", nil)
+			if svg.Header.Get("ETag") == h.Get("ETag") {
+				t.Errorf("%s: the SVG and the JPEG share an ETag", path)
+			}
+			again := get(path, http.Header{"If-None-Match": {`"x", W/` + h.Get("ETag")}})
+			if again.Status != http.StatusNotModified || len(again.Body) != 0 || again.Header.Get("ETag") != h.Get("ETag") {
+				t.Errorf("%s with its ETag: %d", path, again.Status)
+			}
+			if res2 := get(path, nil); !bytes.Equal(res2.Body, res.Body) || res2.Header.Get("ETag") != h.Get("ETag") {
+				t.Errorf("%s: a second answer differs", path)
+			}
+		}
+		for _, path := range []string{
+			"/v2/artwork/poster/999999.jpg", "/v2/artwork/news/999999.jpg", "/v2/artwork/gif/" + itoa(movie) + ".jpg",
+			"/v2/artwork/poster/" + itoa(movie) + ".jpeg", "/v2/artwork/poster/" + itoa(movie) + ".JPG",
+			"/v2/artwork/poster/" + itoa(movie), "/v2/artwork/poster/abc.jpg", "/v2/artwork/poster/0" + itoa(movie) + ".jpg",
+			"/v2/artwork/poster/-1.jpg", "/v2/artwork/poster/" + itoa(movie) + ".svg.jpg", "/v2/artwork/poster/.jpg",
+		} {
+			if res := get(path, nil); res.Status != 404 || res.ErrorType() != "not_found" {
+				t.Errorf("%s: %d %s", path, res.Status, res.Body)
 			}
 		}
 		for _, path := range []string{

@@ -1,7 +1,8 @@
 // Package artwork draws the generated pictures of the catalogue (posters,
-// covers, backgrounds, person portraits, promotion banners) as SVG: they are
-// deterministic, need no network and stay sharp at every width and pixel
-// ratio the client asks for.
+// covers, backgrounds, person portraits, promotion banners, news pictures):
+// deterministic, with no network. One description of each picture has two
+// outputs: JPEG, which lists and link previews use (a browser decodes it far
+// quicker than an SVG document, and social networks show no SVG), and SVG.
 package artwork
 
 import "strconv"
@@ -16,7 +17,7 @@ const (
 	News       = "news"       // 16:9 picture of a news item
 )
 
-// URL is the address of a generated picture.
+// URL is the address of a generated picture (JPEG).
 func URL(kind string, id int64) string {
-	return "/v2/artwork/" + kind + "/" + strconv.FormatInt(id, 10) + ".svg"
+	return "/v2/artwork/" + kind + "/" + strconv.FormatInt(id, 10) + ".jpg"
 }

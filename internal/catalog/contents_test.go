@@ -29,14 +29,14 @@ func TestContentPage(t *testing.T) {
 		}
 		if len(c.Persons) != 2 || c.Persons[0].Role != "director" || c.Persons[0].Name != "Анна" ||
 			c.Persons[0].Slug != fmt.Sprintf("anna-%d", f.id["person:anna"]) || c.Persons[1].Role != "actor" ||
-			!strings.HasSuffix(c.Persons[0].Image, ".svg") {
+			!strings.HasSuffix(c.Persons[0].Image, ".jpg") {
 			t.Errorf("persons %+v", c.Persons)
 		}
 		if len(c.Trailers) != 1 || c.Trailers[0].ID != f.id["trailer:matrix"] || c.Description == nil ||
 			c.RatingIMDB == nil || *c.RatingIMDB != 7.5 || len(c.Ratings) != 1 || c.RatingKinopoisk != nil {
 			t.Errorf("trailers %+v description %v ratings %+v", c.Trailers, c.Description, c.Ratings)
 		}
-		if len(c.Images) != 3 || c.Cover.Src2x3 != "/v2/artwork/poster/"+itoa(c.ID)+".svg" || c.Background.Web == "" ||
+		if len(c.Images) != 3 || c.Cover.Src2x3 != "/v2/artwork/poster/"+itoa(c.ID)+".jpg" || c.Background.Web == "" ||
 			c.Contents == nil || len(c.Contents) != 0 || c.NextToPlay != nil || c.Histories != nil {
 			t.Errorf("images %+v cover %+v contents %v", c.Images, c.Cover, c.Contents)
 		}

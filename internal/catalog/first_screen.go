@@ -201,43 +201,47 @@ func safeCSSColor(c string) bool {
 }
 
 // firstScreenPage mirrors the client's layout (header, promo slider, row
-// track; the sizes come from the same custom properties of the client's
-// stylesheet, which the page loads before it paints). The pictures are the
+// track, with the sizes of web/src/shared/ui/tokens.css at each width). Its
+// rules are its own: the page paints it before the client's stylesheet is in. The pictures are the
 // tiles' own addresses, so the client's tiles find them in the cache.
 var firstScreenPage = template.Must(template.New("first").Parse(`<div id="first-screen">
 <style>
-#first-screen{min-height:100vh}
+#first-screen{--fs-pad:120px;--fs-head:72px;--fs-tile:184px;--fs-cover:332px;--fs-gap:16px;min-height:100vh;font:16px/1.5 Inter,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","Noto Sans Georgian",sans-serif;color:#f2f3f7;-webkit-font-smoothing:antialiased}
+@media (max-width:1280px){#first-screen{--fs-pad:100px}}
+@media (max-width:1023px){#first-screen{--fs-pad:80px;--fs-head:60px;--fs-tile:128px;--fs-cover:240px;--fs-gap:12px}}
+@media (max-width:932px){#first-screen{--fs-pad:60px}}
+@media (max-width:480px){#first-screen{--fs-pad:24px}}
 #first-screen~#root{position:absolute;top:0;left:0;right:0;visibility:hidden}
-.fs-header{display:flex;align-items:center;height:var(--header-height,72px);padding:0 var(--page-padding,120px);border-bottom:1px solid var(--color-border,#262a36);box-sizing:border-box}
-.fs-logo{display:flex;align-items:center;gap:8px;color:inherit;font-size:var(--font-size-lg,20px);font-weight:800;text-decoration:none}
+.fs-vh{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.fs-header{display:flex;align-items:center;height:var(--fs-head);padding:0 var(--fs-pad);border-bottom:1px solid #2e3240;box-sizing:border-box}
+.fs-logo{display:flex;align-items:center;gap:8px;color:inherit;font-size:1.25rem;font-weight:800;letter-spacing:.02em;text-decoration:none}
 .fs-logo img{display:block;max-height:32px}
-.fs-mark{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:8px;background:var(--color-accent-fill,#d23c1a);color:#fff;font-size:16px}
-.fs-banner{position:relative;display:flex;align-items:flex-end;height:clamp(320px,40vw,600px);overflow:hidden;background:var(--color-bg-raised,#161821)}
+.fs-mark{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:8px;background:#d23c1a;color:#fff;font-size:1rem}
+.fs-banner{position:relative;display:flex;align-items:flex-end;height:clamp(320px,40vw,600px);overflow:hidden;background:#171922}
 .fs-banner>img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;object-position:center right}
-.fs-shade{position:absolute;inset:0;background:linear-gradient(90deg,rgba(14,15,20,.92) 0%,rgba(14,15,20,.55) 38%,transparent 70%),linear-gradient(0deg,var(--color-bg,#0e0f14) 0%,transparent 35%)}
-.fs-text{position:relative;display:flex;flex-direction:column;gap:12px;max-width:min(620px,60%);padding:0 var(--page-padding,120px) 64px}
+.fs-shade{position:absolute;inset:0;background:linear-gradient(90deg,rgba(14,15,20,.92) 0%,rgba(14,15,20,.55) 38%,transparent 70%),linear-gradient(0deg,#0e0f14 0%,transparent 35%)}
+.fs-text{position:relative;display:flex;flex-direction:column;align-items:flex-start;gap:12px;max-width:min(620px,60%);padding:0 var(--fs-pad) 64px}
 .fs-text h2{margin:0;font-size:clamp(1.75rem,3.2vw,3rem);font-weight:800;line-height:1.05;letter-spacing:-.02em}
 .fs-text p{display:-webkit-box;overflow:hidden;margin:0;color:#d6d9e2;-webkit-line-clamp:3;-webkit-box-orient:vertical}
-.fs-text .fs-meta{display:block;color:var(--color-text-muted,#a3a8b8);font-size:var(--font-size-sm,14px);font-weight:600}
-.fs-row{padding:var(--space-5,24px) var(--page-padding,120px) 0}
-.fs-banner+.fs-text .fs-meta{display:block;color:var(--color-text-muted,#a3a8b8);font-size:var(--font-size-sm,14px);font-weight:600}
-.fs-row{padding-top:32px}
-.fs-row h2{margin:0 0 var(--space-3,12px);font-size:var(--font-size-lg,20px);font-weight:700}
+.fs-text .fs-meta{display:block;color:#a3a8b8;font-size:.875rem;font-weight:600}
+.fs-row{padding:24px var(--fs-pad) 0}
+.fs-banner+.fs-row{padding-top:32px}
+.fs-row h2{margin:0 0 12px;font-size:1.25rem;font-weight:700;line-height:1.2}
 .fs-row h2 a{color:inherit;text-decoration:none}
-.fs-track{display:grid;grid-auto-flow:column;grid-auto-columns:var(--tile-w);gap:var(--space-4,16px);margin:0 calc(-1*var(--page-padding,120px));padding:4px var(--page-padding,120px) var(--space-2,8px);overflow:hidden;list-style:none}
-.fs-poster{--tile-w:184px}.fs-cover{--tile-w:332px}
+.fs-track{display:grid;grid-auto-flow:column;grid-auto-columns:var(--fs-tile);gap:var(--fs-gap);margin:0 calc(-1*var(--fs-pad));padding:4px var(--fs-pad) 8px;overflow:hidden;list-style:none}
+.fs-cover{grid-auto-columns:var(--fs-cover)}
 .fs-track a{display:flex;flex-direction:column;gap:2px;color:inherit;text-decoration:none}
-.fs-media{display:block;overflow:hidden;aspect-ratio:2/3;margin-bottom:var(--space-2,8px);border-radius:var(--radius-md,10px);background:var(--color-surface,#1c1f2a)}
+.fs-media{display:block;overflow:hidden;aspect-ratio:2/3;margin-bottom:8px;border-radius:10px;background:#1f222d}
 .fs-cover .fs-media{aspect-ratio:16/9}
 .fs-media img{display:block;width:100%;height:100%;object-fit:cover}
-.fs-title{display:-webkit-box;overflow:hidden;font-weight:600;font-size:var(--font-size-sm,14px);line-height:1.3;-webkit-line-clamp:2;-webkit-box-orient:vertical}
-@media (max-width:1023px){.fs-banner{height:440px}.fs-text{padding-bottom:48px}.fs-track{gap:12px}.fs-poster{--tile-w:128px}.fs-cover{--tile-w:240px}.fs-row h2{font-size:16px}}
+.fs-title{display:-webkit-box;overflow:hidden;font-weight:600;font-size:.875rem;line-height:1.3;-webkit-line-clamp:2;-webkit-box-orient:vertical}
+@media (max-width:1023px){.fs-banner{height:440px}.fs-text{padding-bottom:48px}.fs-row h2{font-size:1rem}}
 </style>
 <header class="fs-header"><a class="fs-logo" href="/" aria-label="{{.Brand}}">{{if .Logo}}<img src="{{.Logo}}" alt="">{{else}}<span class="fs-mark" aria-hidden="true">{{.Initial}}</span><span aria-hidden="true">{{.Brand}}</span>{{end}}</a></header>
 <main>
-{{if .H1}}<h1 class="visually-hidden">{{.H1}}</h1>{{end}}
+{{if .H1}}<h1 class="fs-vh">{{.H1}}</h1>{{end}}
 {{with .Banner}}<section class="fs-banner" data-template="promo-bg"{{if .Color}} style="background:{{.Color}}"{{end}}>{{if .Image}}<img src="{{.Image}}" alt="" width="1920" height="800" fetchpriority="high">{{end}}<div class="fs-shade"></div><div class="fs-text"><h2>{{.Title}}</h2>{{if .Meta}}<p class="fs-meta">{{.Meta}}</p>{{end}}{{if .Description}}<p>{{.Description}}</p>{{end}}</div></section>{{end}}
-{{with .Row}}<section class="fs-row" data-template="{{.Template}}" aria-label="{{.Title}}"><h2><a href="{{.Href}}">{{.Title}}</a></h2><ul class="fs-track fs-{{.Shape}}">{{range .Tiles}}<li><a href="{{.Href}}"><span class="fs-media">{{if .Image}}<img src="{{.Image}}" alt="" width="{{.Width}}" height="{{.Height}}" fetchpriority="high">{{end}}</span><span class="fs-title">{{.Title}}</span></a></li>{{end}}</ul></section>{{end}}
+{{with .Row}}<section class="fs-row" data-template="{{.Template}}" aria-label="{{.Title}}"><h2><a href="{{.Href}}">{{.Title}}</a></h2><ul class="fs-track fs-{{.Shape}}">{{range .Tiles}}<li><a href="{{.Href}}"><span class="fs-media">{{if .Image}}<img src="{{.Image}}" alt="" width="{{.Width}}" height="{{.Height}}" fetchpriority="high" elementtiming="tile">{{end}}</span><span class="fs-title">{{.Title}}</span></a></li>{{end}}</ul></section>{{end}}
 </main>
 </div>
 `))

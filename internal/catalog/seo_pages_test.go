@@ -65,7 +65,7 @@ func TestPageMetaOfEachPageType(t *testing.T) {
 		m := f.seoMeta("/contents/"+matrix, "")
 		if m.Status != 0 || m.Title != "Матрица снов — смотреть онлайн в Efir Demo" || m.NoIndex ||
 			m.Canonical != "https://tv.example/contents/"+matrix || m.Type != "video.movie" ||
-			m.Image != f.path("https://tv.example/v2/artwork/poster/%d.svg", "matrix") || m.SiteName != "Efir Demo" || m.Lang != "ru" {
+			m.Image != f.path("https://tv.example/v2/artwork/poster/%d.jpg", "matrix") || m.SiteName != "Efir Demo" || m.Lang != "ru" {
 			t.Errorf("film: %+v", m)
 		}
 		if m.Description != "Сон внутри сна. <script>alert(1)</script>" {
@@ -83,7 +83,7 @@ func TestPageMetaOfEachPageType(t *testing.T) {
 		ep := f.path("/contents/severnyj-veter-%d", "wind") + f.path("/wind-s2e3-%d", "wind:s2e3")
 		m = f.seoMeta(ep, "en")
 		if m.Title != "Северный ветер — season 2, episode 3 — watch online on Efir Demo" || m.Type != "video.episode" ||
-			m.Image != f.path("https://tv.example/v2/artwork/poster/%d.svg", "wind") || m.NoIndex {
+			m.Image != f.path("https://tv.example/v2/artwork/poster/%d.jpg", "wind") || m.NoIndex {
 			t.Errorf("episode: %+v", m)
 		}
 		if m.Canonical != "https://tv.example/contents/"+f.path("severnyj-veter-%d", "wind")+f.path("/wind:s2e3-%d", "wind:s2e3") {

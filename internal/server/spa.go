@@ -136,9 +136,7 @@ func injectMeta(page []byte, m PageMeta) []byte {
 		metaTag("name", "twitter:card", "summary_large_image")
 	}
 	if m.FirstScreen != "" {
-		if i := bytes.Index(out, []byte(`<div id="root">`)); i >= 0 {
-			out = splice(out, i, i, m.FirstScreen)
-		}
+		out = withFirstScreen(out, m.FirstScreen)
 	}
 	if tags.Len() == 0 {
 		return out
@@ -152,6 +150,35 @@ func injectMeta(page []byte, m PageMeta) []byte {
 		i--
 	}
 	return splice(out, i, i, tags.String())
+}
+
+// withFirstScreen puts screen right before the client's root element and
+// moves the client's stylesheets and module preloads from the head to after
+// it: the screen (styled by its own inline rules) is painted as soon as it
+// and its pictures arrive, without waiting for the client's files, which the
+// browser still fetches at once and applies to the client before its script
+// runs.
+func withFirstScreen(page []byte, screen string) []byte {
+	root := bytes.Index(page, []byte(`<div id="root">`))
+	head := bytes.Index(page, []byte("</head>"))
+	if root < 0 || head < 0 || head > root {
+		return page
+	}
+	var kept, moved []byte
+	for _, line := range bytes.SplitAfter(page[:head], []byte("\n")) {
+		t := bytes.TrimSpace(line)
+		if bytes.HasPrefix(t, []byte(`<link rel="stylesheet"`)) || bytes.HasPrefix(t, []byte(`<link rel="modulepreload"`)) {
+			moved = append(append(moved, t...), '\n')
+			continue
+		}
+		kept = append(kept, line...)
+	}
+	out := make([]byte, 0, len(page)+len(screen))
+	out = append(out, kept...)
+	out = append(out, page[head:root]...)
+	out = append(out, screen...)
+	out = append(out, moved...)
+	return append(out, page[root:]...)
 }
 
 // replaceBetween replaces the text between the first open and the close

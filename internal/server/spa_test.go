@@ -12,6 +12,8 @@ const testIndex = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <title>Efir</title>
+    <link rel="modulepreload" href="/assets/chunk.js">
+    <link rel="stylesheet" href="/assets/app.css">
   </head>
   <body><div id="root"></div><script type="module" src="/assets/app.js"></script></body>
 </html>`
@@ -104,7 +106,10 @@ func TestFirstScreenBeforeTheRoot(t *testing.T) {
 		return PageMeta{}
 	})
 	body := do(h, "GET", "/", nil).Body.String()
-	if !strings.Contains(body, `<body><div id="first-screen">posters</div><div id="root"></div>`) {
+	// The client's stylesheet and preloads follow the screen: it paints without them.
+	if !strings.Contains(body, `<body><div id="first-screen">posters</div><link rel="modulepreload" href="/assets/chunk.js">
+<link rel="stylesheet" href="/assets/app.css">
+<div id="root"></div>`) || strings.Count(body, "app.css") != 1 || !strings.Contains(body, `<title>Home</title>`) {
 		t.Errorf("first screen not right before #root:\n%s", body)
 	}
 	if body := do(h, "GET", "/channels", nil).Body.String(); strings.Contains(body, "first-screen") {

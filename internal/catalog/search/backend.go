@@ -22,9 +22,15 @@ type backend interface {
 	// all are inserted.
 	clear(ctx context.Context, tx *store.Tx, providerID int64) error
 	indexed(ctx context.Context, tx *store.Tx, providerID int64) error
-	// match gives the documents matching e that pass the filter, in id
-	// (rank) order, at most limit.
-	match(ctx context.Context, db *store.DB, e expr, f *Filter, limit int) ([]*candidate, error)
+	// unindex drops the entries of stored documents about to be deleted;
+	// index adds those of documents just inserted (a refresh).
+	unindex(ctx context.Context, tx *store.Tx, docs []*doc) error
+	index(ctx context.Context, tx *store.Tx, docs []*doc) error
+	// find gives the documents whose whole title or original title is one
+	// of names, then those matching e, each list in id (rank) order, the
+	// first at most exactWindow long, the second at most limit; both pass
+	// the filter. A document may be in both.
+	find(ctx context.Context, db *store.DB, names []string, e expr, f *Filter, limit int) ([]*candidate, error)
 }
 
 func backendFor(d store.Dialect) backend {

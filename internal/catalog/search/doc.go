@@ -7,9 +7,14 @@
 //
 // Every token is made here in Go (normalise.go, translit.go, stem.go), so both
 // databases index the same tokens; only the full-text match itself is
-// dialect-specific (FTS5 on SQLite, tsvector with GIN on PostgreSQL), behind
-// the backend interface. Documents are written in popularity order at each
-// rebuild, so document id order is rank order and a match ordered by id can
-// stop after the first rows: that keeps a one-letter prefix cheap on a
-// 100,000-title catalogue.
+// dialect-specific (FTS5 on SQLite, tsvector with GIN on PostgreSQL, one
+// function call per step), behind the backend interface. Document ids follow
+// rank order, so a match in id order can stop after the first rows: that
+// keeps a one-letter prefix cheap on a 100,000-title catalogue.
+//
+// The index follows the catalogue by object (update.go): database triggers
+// queue what every writer changes (dirty.go), and a refresh rewrites those
+// documents only, slotting a new or re-ranked one between its neighbours
+// (a rebuild numbers documents with gaps). A whole rebuild remains for a
+// missing or older index and for changes too many to apply one by one.
 package search

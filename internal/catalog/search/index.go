@@ -69,28 +69,44 @@ type Index struct {
 
 	mu        sync.Mutex
 	providers map[int64]*providerState
+
+	answers *answers // nil: none kept
 }
 
 // providerState is what the index knows of a provider's freshness.
 type providerState struct {
-	mu       sync.Mutex // held while checking, and through a first build
-	checked  time.Time
-	building bool // a background rebuild runs
+	mu      sync.Mutex // held for a first look (and a first build)
+	ready   bool       // the index exists (it may lag)
+	checked time.Time
+	busy    bool   // a check or a background refresh runs
+	seen    string // the state the index recorded, as last checked ("" unknown)
 }
 
 // freshCheck: how often a copy of efir compares the index with the
-// catalogue and line-up versions.
+// catalogue: versions and queued changes.
 const freshCheck = time.Second
 
+// Option changes how an index works.
+type Option func(*Index)
+
+// NoAnswersKept makes an index that asks the database for every
+// suggestion (to measure the database's part).
+func NoAnswersKept(ix *Index) { ix.answers = nil }
+
 // New makes the index of db.
-func New(db *store.DB) *Index {
-	return &Index{db: db, be: backendFor(db.Dialect()), providers: map[int64]*providerState{}}
+func New(db *store.DB, opts ...Option) *Index {
+	ix := &Index{db: db, be: backendFor(db.Dialect()), providers: map[int64]*providerState{},
+		answers: newAnswers(answersKept)}
+	for _, o := range opts {
+		o(ix)
+	}
+	return ix
 }
 
 func (ix *Index) setup(ctx context.Context) error {
 	// Not the request's deadline: a cancelled first request must not leave
 	// the index unusable.
-	ix.setupOnce.Do(func() { ix.setupErr = ix.be.setup(context.WithoutCancel(ctx), ix.db) })
+	ix.setupOnce.Do(func() { ix.setupErr = prepare(context.WithoutCancel(ctx), ix.db, ix.be) })
 	return ix.setupErr
 }
 
@@ -106,47 +122,72 @@ func (ix *Index) state(providerID int64) *providerState {
 }
 
 // ensure keeps the provider's index current: built at once when it never
-// was; rebuilt in the background, while the old one answers, when the
-// catalogue or the line-up changed without a Reindex.
+// was; refreshed in the background, while it answers as it is, when the
+// catalogue or the line-up changed. Requests never wait on another's
+// check.
 func (ix *Index) ensure(ctx context.Context, providerID int64) error {
 	if err := ix.setup(ctx); err != nil {
 		return err
 	}
 	st := ix.state(providerID)
 	st.mu.Lock()
-	defer st.mu.Unlock()
-	if time.Since(st.checked) < freshCheck || st.building {
-		return nil
-	}
-	want, err := wantedState(ctx, ix.db)
-	if err != nil {
-		return err
-	}
-	have, err := readState(ctx, ix.db, providerID)
-	if err != nil {
-		return err
-	}
-	switch {
-	case have == want:
-	case have == "":
-		if err := rebuild(ctx, ix.db, ix.be, providerID, false); err != nil {
+	if !st.ready {
+		defer st.mu.Unlock()
+		lagging, have, err := stale(ctx, ix.db, providerID)
+		if err != nil {
 			return err
 		}
-	default:
-		st.building = true
-		go func() {
-			bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Minute)
-			defer cancel()
-			if err := rebuild(bg, ix.db, ix.be, providerID, false); err != nil {
-				slog.Error("search: rebuild", "provider", providerID, "err", err)
+		st.ready, st.checked, st.seen = true, time.Now(), have
+		if have == "" {
+			res, err := refresh(ctx, ix.db, ix.be, providerID, false)
+			if err != nil {
+				st.ready = false
+				return err
 			}
-			st.mu.Lock()
-			st.building, st.checked = false, time.Time{}
-			st.mu.Unlock()
-		}()
+			lagging = false
+			if st.seen = res.state; res.state == "" {
+				st.checked = time.Time{} // built meanwhile by another: look again
+			}
+		}
+		if lagging {
+			st.busy = true
+			go ix.refreshBehind(ctx, st, providerID)
+		}
+		return nil
 	}
-	st.checked = time.Now()
+	if st.busy || time.Since(st.checked) < freshCheck {
+		st.mu.Unlock()
+		return nil
+	}
+	st.busy = true
+	st.mu.Unlock()
+	lagging, have, err := stale(ctx, ix.db, providerID)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if err != nil {
+		st.busy = false
+		return err
+	}
+	st.seen = have
+	if lagging {
+		go ix.refreshBehind(ctx, st, providerID)
+		return nil
+	}
+	st.busy, st.checked = false, time.Now()
 	return nil
+}
+
+// refreshBehind refreshes the provider's index in the background.
+func (ix *Index) refreshBehind(ctx context.Context, st *providerState, providerID int64) {
+	bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Minute)
+	defer cancel()
+	if _, err := refresh(bg, ix.db, ix.be, providerID, false); err != nil {
+		slog.Error("search: refresh", "provider", providerID, "err", err)
+	}
+	// The next request checks again, and sees the state recorded now.
+	st.mu.Lock()
+	st.busy, st.checked = false, time.Time{}
+	st.mu.Unlock()
 }
 
 // Windows of candidates read per match, in rank order: the ranking can only
@@ -179,12 +220,11 @@ func (ix *Index) find(ctx context.Context, f *Filter, text string, need, window 
 			}
 		}
 	}
-	exact, err := ix.exactNames(ctx, f, q)
-	if err != nil {
-		return nil, err
+	names := make([]string, len(q.variants))
+	for i, v := range q.variants {
+		names[i] = v.norm
 	}
-	add(exact)
-	m, err := ix.be.match(ctx, ix.db, q.expr(nil), f, window)
+	m, err := ix.be.find(ctx, ix.db, names, q.expr(nil), f, window)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +237,7 @@ func (ix *Index) find(ctx context.Context, f *Filter, text string, need, window 
 	if err != nil || len(typos) == 0 {
 		return ranked, err
 	}
-	m, err = ix.be.match(ctx, ix.db, q.expr(typos), f, window)
+	m, err = ix.be.find(ctx, ix.db, nil, q.expr(typos), f, window)
 	if err != nil {
 		return nil, err
 	}
@@ -205,20 +245,24 @@ func (ix *Index) find(ctx context.Context, f *Filter, text string, need, window 
 	return q.rank(all, true), nil
 }
 
-// exactNames reads the documents whose whole title or original title is
-// the text (as typed or on the other layout): a rare title must not be lost
-// behind a window of more popular partial matches. Two look-ups joined by
-// UNION ALL: with an OR the planners scan the provider's documents.
-func (ix *Index) exactNames(ctx context.Context, f *Filter, q *query) ([]*candidate, error) {
+// exactSQL reads the documents whose whole title or original title is one
+// of names (the text as typed or on the other layout): a rare title must
+// not be lost behind a window of more popular partial matches. Two look-ups
+// joined by UNION ALL: with an OR the planners scan the provider's
+// documents.
+func exactSQL(names []string, f *Filter) (string, []any) {
 	where, args := filterSQL(f)
-	names := make([]any, 0, len(q.variants))
-	for _, v := range q.variants {
-		names = append(names, v.norm)
-	}
 	in := placeholders(len(names))
-	return queryCandidates(ctx, ix.db, `SELECT `+candidateColumns+` FROM search_docs d WHERE d.title_norm IN (`+in+`) AND `+where+`
-		UNION ALL SELECT `+candidateColumns+` FROM search_docs d WHERE d.original_norm IN (`+in+`) AND `+where+` LIMIT ?`,
-		append(append(append(append(names, args...), names...), args...), exactWindow)...)
+	all := make([]any, 0, 2*(len(names)+len(args))+1)
+	for range 2 {
+		for _, n := range names {
+			all = append(all, n)
+		}
+		all = append(all, args...)
+	}
+	return `SELECT ` + candidateColumns + ` FROM search_docs d WHERE d.title_norm IN (` + in + `) AND ` + where + `
+		UNION ALL SELECT ` + candidateColumns + ` FROM search_docs d WHERE d.original_norm IN (` + in + `) AND ` + where +
+		` LIMIT ?`, append(all, exactWindow)
 }
 
 // typos gives, per word, the vocabulary words one typo away.
@@ -289,11 +333,31 @@ func hits(cs []*candidate) []Hit {
 
 // Suggest gives up to limit hits of every kind for a text being typed.
 func (ix *Index) Suggest(ctx context.Context, f Filter, text string, limit int) ([]Hit, error) {
+	var key answerKey
+	if ix.answers != nil {
+		if err := ix.ensure(ctx, f.ProviderID); err != nil {
+			return nil, err
+		}
+		st := ix.state(f.ProviderID)
+		st.mu.Lock()
+		state := st.seen
+		st.mu.Unlock()
+		if state != "" {
+			key = keyOf(state, &f, text, limit)
+			if hs, ok := ix.answers.get(key); ok {
+				return hs, nil
+			}
+		}
+	}
 	cs, err := ix.find(ctx, &f, text, limit, suggestWindow)
 	if err != nil {
 		return nil, err
 	}
-	return hits(cs[:min(limit, len(cs))]), nil
+	hs := hits(cs[:min(limit, len(cs))])
+	if key.state != "" {
+		ix.answers.put(key, hs)
+	}
+	return hs, nil
 }
 
 // Search gives the hits from offset to offset+limit of the ranked results

@@ -16,17 +16,20 @@ import (
 type postgresBackend struct{}
 
 func (postgresBackend) setup(ctx context.Context, db *store.DB) error {
-	// The migrations are portable SQL; this is the one PostgreSQL-only
-	// structure. The advisory lock keeps starting copies from racing.
+	// The migrations are portable SQL; these are the PostgreSQL-only
+	// structures. The advisory lock keeps starting copies from racing.
 	return db.Tx(ctx, func(tx *store.Tx) error {
-		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(4712)"); err != nil {
-			return err
+		for _, q := range []string{
+			"SELECT pg_advisory_xact_lock(4712)",
+			"ALTER TABLE search_docs ADD COLUMN IF NOT EXISTS tsv tsvector",
+			"CREATE INDEX IF NOT EXISTS search_docs_tsv ON search_docs USING gin (tsv)",
+			findFunction,
+		} {
+			if _, err := tx.Exec(ctx, q); err != nil {
+				return err
+			}
 		}
-		if _, err := tx.Exec(ctx, "ALTER TABLE search_docs ADD COLUMN IF NOT EXISTS tsv tsvector"); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, "CREATE INDEX IF NOT EXISTS search_docs_tsv ON search_docs USING gin (tsv)")
-		return err
+		return nil
 	})
 }
 
@@ -34,7 +37,9 @@ func (postgresBackend) docColumn() (string, string) { return "tsv", "?::tsvector
 func (postgresBackend) docValue(d *doc) any         { return tsvectorLiteral(d) }
 
 // The tsvector is written with the document and goes with it.
-func (postgresBackend) clear(context.Context, *store.Tx, int64) error { return nil }
+func (postgresBackend) clear(context.Context, *store.Tx, int64) error    { return nil }
+func (postgresBackend) unindex(context.Context, *store.Tx, []*doc) error { return nil }
+func (postgresBackend) index(context.Context, *store.Tx, []*doc) error   { return nil }
 
 // indexed empties the GIN index's pending list (a bulk insert leaves
 // thousands of entries there, which every search would read one by one
@@ -99,60 +104,39 @@ func narrowed(e expr) expr {
 	return out
 }
 
-// match asks the GIN index for the documents matching e. Its bitmap scan
-// reads the heap in block order, and a rebuild writes the documents in rank
-// order, so without an ORDER BY the LIMIT stops the scan early at (nearly)
-// the most popular matches; the ranking sorts the window anyway. A text of
-// short prefixes only first walks the most popular documents in id order:
-// it matches so many that the walk fills the window, where the bitmap would
-// first collect every match.
-func (postgresBackend) match(ctx context.Context, db *store.DB, e expr, f *Filter, limit int) ([]*candidate, error) {
+// find is one call of findFunction: one round trip, however many steps.
+func (postgresBackend) find(ctx context.Context, db *store.DB, names []string, e expr, f *Filter, limit int) ([]*candidate, error) {
 	m := tsquery(e)
-	if m == "" {
+	if m == "" && len(names) == 0 {
 		return nil, nil
 	}
-	where, args := filterSQL(f)
-	var out []*candidate
-	err := db.Tx(ctx, func(tx *store.Tx) error {
-		var last int64
-		if walkable(e) {
-			walked, err := queryCandidates(ctx, tx, `SELECT `+candidateColumns+` FROM (
-				SELECT * FROM search_docs WHERE provider_id = ? ORDER BY id LIMIT ?) d
-				WHERE d.tsv @@ ?::tsquery AND `+where+` ORDER BY d.id LIMIT ?`,
-				append(append([]any{f.ProviderID, walkRows, m}, args...), limit)...)
-			if err != nil || len(walked) == limit {
-				out = walked
-				return err
-			}
-			out = walked
-			if err := store.Get(ctx, tx, `SELECT COALESCE(MAX(id), 0) FROM (
-				SELECT id FROM search_docs WHERE provider_id = ? ORDER BY id LIMIT ?) w`, []any{f.ProviderID, walkRows}, &last); err != nil {
-				return err
-			}
-		}
-		// The GIN bitmap, in heap order (one process, so the order holds):
-		// never a sequential or id-ordered scan testing every document.
-		for _, set := range []string{"SET LOCAL enable_seqscan = off", "SET LOCAL enable_indexscan = off",
-			"SET LOCAL max_parallel_workers_per_gather = 0"} {
-			if _, err := tx.Exec(ctx, set); err != nil {
-				return err
-			}
-		}
-		// With a one-letter prefix the index finds the narrowed query and
-		// the whole one is checked on each row found ("|| ''" keeps the
-		// planner from asking the index for it too).
-		cond, condArgs := "d.tsv @@ ?::tsquery", []any{m}
+	var match, narrow, namesArg, age, kinds any
+	if m != "" {
+		match = m
 		if n := tsquery(narrowed(e)); n != m {
-			cond, condArgs = "d.tsv @@ ?::tsquery AND (d.tsv || ''::tsvector) @@ ?::tsquery", []any{n, m}
+			narrow = n
 		}
-		rest, err := queryCandidates(ctx, tx, `SELECT `+candidateColumns+` FROM search_docs d
-			WHERE `+cond+` AND d.id > ? AND `+where+` LIMIT ?`,
-			append(append(append(condArgs, last), args...), limit-len(out))...)
-		sort.Slice(rest, func(i, j int) bool { return rest[i].docID < rest[j].docID })
-		out = append(out, rest...)
-		return err
-	})
-	return out, err
+	}
+	if len(names) > 0 {
+		namesArg = names
+	}
+	if f.Child {
+		age = ChildMaxAge
+	}
+	if len(f.Kinds) > 0 {
+		ks := make([]string, len(f.Kinds))
+		for i, k := range f.Kinds {
+			ks[i] = string(k)
+		}
+		kinds = ks
+	}
+	walk := 0
+	if m != "" && walkable(e) {
+		walk = walkRows
+	}
+	return queryCandidates(ctx, db, `SELECT `+candidateColumns+` FROM `+findFunctionName+
+		`(?, ?::text[], ?::tsquery, ?::tsquery, ?, ?, ?, ?::int, ?, ?::text[], ?) d`,
+		f.ProviderID, namesArg, match, narrow, walk, limit, exactWindow, age, f.Guest, kinds, f.ContentType)
 }
 
 // pgQuote quotes a lexeme for tsvector and tsquery input.

@@ -46,10 +46,44 @@ func (sqliteBackend) indexed(ctx context.Context, tx *store.Tx, providerID int64
 	return err
 }
 
-func (sqliteBackend) match(ctx context.Context, q *store.DB, e expr, f *Filter, limit int) ([]*candidate, error) {
+// unindex: an external content table forgets a row by being given the
+// row's tokens as they were indexed.
+func (sqliteBackend) unindex(ctx context.Context, tx *store.Tx, docs []*doc) error {
+	for _, d := range docs {
+		t := ftsTable(d.providerID)
+		if _, err := tx.Exec(ctx, `INSERT INTO `+t+` (`+t+`, rowid, words, stems, keys) VALUES ('delete', ?, ?, ?, ?)`,
+			d.id, strings.Join(d.words, " "), strings.Join(d.stems, " "), strings.Join(d.keys, " ")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (sqliteBackend) index(ctx context.Context, tx *store.Tx, docs []*doc) error {
+	for _, d := range docs {
+		if _, err := tx.Exec(ctx, `INSERT INTO `+ftsTable(d.providerID)+` (rowid, words, stems, keys) VALUES (?, ?, ?, ?)`,
+			d.id, strings.Join(d.words, " "), strings.Join(d.stems, " "), strings.Join(d.keys, " ")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// find runs two statements: SQLite is in process, where a statement costs
+// no round trip.
+func (sqliteBackend) find(ctx context.Context, db *store.DB, names []string, e expr, f *Filter, limit int) ([]*candidate, error) {
+	var out []*candidate
+	if len(names) > 0 {
+		sql, args := exactSQL(names, f)
+		exact, err := queryCandidates(ctx, db, sql, args...)
+		if err != nil {
+			return nil, err
+		}
+		out = exact
+	}
 	m := fts5Query(e)
 	if m == "" {
-		return nil, nil
+		return out, nil
 	}
 	where, args := filterSQL(f)
 	t := ftsTable(f.ProviderID)
@@ -57,7 +91,8 @@ func (sqliteBackend) match(ctx context.Context, q *store.DB, e expr, f *Filter, 
 	// LIMIT stops it early (the most popular documents come first).
 	sql := `SELECT ` + candidateColumns + ` FROM ` + t + ` f JOIN search_docs d ON d.id = f.rowid
 		WHERE ` + t + ` MATCH ? AND ` + where + ` ORDER BY f.rowid LIMIT ?`
-	return queryCandidates(ctx, q, sql, append(append([]any{m}, args...), limit)...)
+	matched, err := queryCandidates(ctx, db, sql, append(append([]any{m}, args...), limit)...)
+	return append(out, matched...), err
 }
 
 var ftsColumns = [...]string{colWords: "words", colStems: "stems", colKeys: "keys"}

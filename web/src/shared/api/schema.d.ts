@@ -965,8 +965,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A generated picture of the catalogue (SVG drawn by the server from the kind, the id and the title)
-         * @description Posters 2:3, covers 16:9, backgrounds 16:9, person portraits 3:4, promotion banners 8:3 and news pictures 16:9, drawn with a view box so they are sharp at every width and pixel ratio. Contents' poster, cover and background use the content id; person, promo and news use the person, promotion and news ids. Long-cached with an ETag (If-None-Match answers 304).
+         * A generated picture of the catalogue (drawn by the server from the kind, the id and the title)
+         * @description Posters 2:3, covers 16:9, backgrounds 16:9, person portraits 3:4, promotion banners 8:3 and news pictures 16:9. <id>.jpg is a JPEG (posters 400x600, covers and news 640x360, portraits 300x400, backgrounds 1280x720, banners 1536x576): the addresses the API gives and link previews use. <id>.svg is the same picture as SVG, drawn with a view box. Contents' poster, cover and background use the content id; person, promo and news use the person, promotion and news ids. Long-cached with an ETag (If-None-Match answers 304).
          */
         get: {
             parameters: {
@@ -974,7 +974,7 @@ export interface paths {
                 header?: never;
                 path: {
                     kind: "poster" | "cover" | "background" | "person" | "promo" | "news";
-                    /** @description <id>.svg */
+                    /** @description <id>.jpg or <id>.svg */
                     file: string;
                 };
                 cookie?: never;
@@ -987,6 +987,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        "image/jpeg": string;
                         "image/svg+xml": string;
                     };
                 };
