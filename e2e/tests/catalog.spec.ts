@@ -28,7 +28,7 @@ async function contentSlug(page: Page, title: string, type: string): Promise<str
   return hit!.slug;
 }
 
-const videoTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
+const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-player-state][role="region"] video')?.currentTime ?? -1);
 
 test('a season 2 episode plays and offers to resume at the saved second', async ({ page }) => {
   const slug = await contentSlug(page, 'Северный ветер', 'series');

@@ -3,12 +3,13 @@ import { expect, type Page } from '@playwright/test';
 // Helpers of the live TV journeys: the player root carries data-player-state and data-clock
 // (unix seconds from EXT-X-PROGRAM-DATE-TIME), the viewer root data-channel-id.
 
-export const player = (page: Page) => page.locator('[data-player-state]').first();
+/** The full player (previews in banners and lists are aria-hidden and not regions). */
+export const player = (page: Page) => page.locator('[data-player-state][role="region"]').first();
 
 /** Waits until the player reports playing and the video's time really advances. */
 export async function expectVideoAdvancing(page: Page): Promise<void> {
   await expect(player(page)).toHaveAttribute('data-player-state', 'playing', { timeout: 30_000 });
-  const time = () => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
+  const time = () => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-player-state][role="region"] video')?.currentTime ?? -1);
   const first = await time();
   await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(first + 1);
   await expect(player(page)).not.toHaveAttribute('data-player-state', 'error');

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useLocation, useRoutes, type Location } from 'react-router';
 import type { NavigationState } from '@/shared/lib/modalNavigation';
+import { PageCoveredContext } from '@/shared/lib/pageCovered';
 import { useIsPhone } from '@/shared/lib/useMediaQuery';
 import { ModalHost } from '../modals/ModalHost';
 import { BackgroundContext, backgroundFor } from './background';
@@ -30,7 +31,7 @@ export function AppRoutes() {
 
   return (
     <>
-      {page}
+      <PageCoveredContext.Provider value={modalOpen}>{page}</PageCoveredContext.Provider>
       {modalOpen && (
         <BackgroundContext.Provider value={background}>
           <Suspense fallback={null}>{modal}</Suspense>

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PageCoveredContext } from '@/shared/lib/pageCovered';
 import { createTestI18n } from '../../test/i18n';
 import { PromoSlider } from './PromoSlider';
 import { TRAILER_DELAY_MS } from './PromoSliderSlide';
@@ -162,7 +163,7 @@ describe('PromoSlider trailers', () => {
     expect(trailers()).toHaveLength(2);
   });
 
-  it('plays nothing on narrow screens, for reduced motion, in a hidden tab or for prerender', async () => {
+  it('plays nothing on narrow screens, for reduced motion, in a hidden tab, under a modal page or for prerender', async () => {
     const row = trailerRow(withTrailer(1, 71), withTrailer(2, 72));
     for (const setup of [
       () => mediaMatching('(max-width: 1023px)', '(max-width: 932px)'),
@@ -178,6 +179,16 @@ describe('PromoSlider trailers', () => {
       cleanup();
       vi.restoreAllMocks();
     }
+    // Under an open modal page (a content page, the player) the home page is out of sight.
+    renderIn(
+      <PageCoveredContext.Provider value={true}>
+        <PromoSlider row={row} />
+      </PageCoveredContext.Provider>,
+    );
+    await afterDelay();
+    await afterDelay();
+    expect(trailers()).toEqual([]);
+    cleanup();
     // The same banners on a wide screen in a visible tab do play.
     renderIn(<PromoSlider row={row} />);
     await afterDelay();

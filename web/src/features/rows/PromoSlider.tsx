@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageCovered } from '@/shared/lib/pageCovered';
 import { isPrerender } from '@/shared/lib/prerender';
 import { useIsNarrow, useMediaQuery } from '@/shared/lib/useMediaQuery';
 import { PromoSliderSlide } from './PromoSliderSlide';
@@ -34,7 +35,9 @@ export function PromoSlider({ row, eager }: { row: Row; eager?: boolean }) {
   const [dragging, setDragging] = useState(false);
   const [dragPx, setDragPx] = useState(0);
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const hidden = useDocumentHidden();
+  // A hidden tab and a page under an open modal page are both out of sight.
+  const covered = usePageCovered();
+  const hidden = useDocumentHidden() || covered;
   const drag = useRef<{ x: number; y: number; pointer: number; moved: boolean } | null>(null);
   const justDragged = useRef(false);
   const keyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
