@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"efir/internal/httpx"
 	"efir/internal/provider"
@@ -262,23 +261,13 @@ func (s *Service) firstScreenOf(r *http.Request) (string, error) {
 		return s.firstScreen(r, v, r.URL.Path)
 	}
 	key := "first|" + strconv.FormatInt(v.providerID, 10) + "|" + v.lang + "|" + r.URL.Path
-	c := s.seoCacheOf()
-	now := time.Now()
-	c.mu.Lock()
-	e, ok := c.entries[key]
-	c.mu.Unlock()
-	if ok && now.Sub(e.at) < seoCacheTTL {
-		return e.meta.FirstScreen, nil
+	if m, ok := s.seoCacheOf().get(key); ok {
+		return m.FirstScreen, nil
 	}
 	html, err := s.firstScreen(r, v, r.URL.Path)
 	if err != nil {
 		return "", err
 	}
-	c.mu.Lock()
-	if len(c.entries) >= seoCacheMax {
-		c.entries = map[string]seoEntry{}
-	}
-	c.entries[key] = seoEntry{meta: server.PageMeta{FirstScreen: html}, at: now}
-	c.mu.Unlock()
+	s.seoCacheOf().put(key, server.PageMeta{FirstScreen: html})
 	return html, nil
 }

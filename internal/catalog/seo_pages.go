@@ -85,6 +85,27 @@ type seoCache struct {
 
 func (s *Service) seoCacheOf() *seoCache { return s.seo }
 
+// get is the entry of key when it is younger than seoCacheTTL.
+func (c *seoCache) get(key string) (server.PageMeta, bool) {
+	c.mu.Lock()
+	e, ok := c.entries[key]
+	c.mu.Unlock()
+	if !ok || time.Since(e.at) >= seoCacheTTL {
+		return server.PageMeta{}, false
+	}
+	return e.meta, true
+}
+
+// put keeps m for key; a full cache starts over.
+func (c *seoCache) put(key string, m server.PageMeta) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.entries) >= seoCacheMax {
+		c.entries = map[string]seoEntry{}
+	}
+	c.entries[key] = seoEntry{meta: m, at: time.Now()}
+}
+
 func (s *Service) pageMeta(r *http.Request, publicURL string) (server.PageMeta, error) {
 	v, err := s.viewerOf(r)
 	if err != nil {
@@ -95,25 +116,15 @@ func (s *Service) pageMeta(r *http.Request, publicURL string) (server.PageMeta, 
 		brand = p.Name
 	}
 	key := strconv.FormatInt(v.providerID, 10) + "|" + v.lang + "|" + strconv.FormatBool(v.child) + "|" + r.URL.Path
-	c := s.seoCacheOf()
-	now := time.Now()
-	c.mu.Lock()
-	e, ok := c.entries[key]
-	c.mu.Unlock()
-	if ok && now.Sub(e.at) < seoCacheTTL {
-		return e.meta, nil
+	if m, ok := s.seoCacheOf().get(key); ok {
+		return m, nil
 	}
 	pg, err := s.resolvePage(r.Context(), v, r.URL.Path)
 	if err != nil {
 		return server.PageMeta{}, err
 	}
 	m := fillPage(pg, v.lang, brand, publicURL)
-	c.mu.Lock()
-	if len(c.entries) >= seoCacheMax {
-		c.entries = map[string]seoEntry{}
-	}
-	c.entries[key] = seoEntry{meta: m, at: now}
-	c.mu.Unlock()
+	s.seoCacheOf().put(key, m)
 	return m, nil
 }
 
