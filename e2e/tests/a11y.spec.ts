@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { authDialog, authNames, openAuthModal, passwordNames, readOutboxCode } from './helpers/auth';
+import { appReady } from './helpers/app';
 
 // Accessibility of the main screens: axe (WCAG 2.1 A and AA rules) finds no serious or
 // critical violation on any of them, at a desktop and a phone width, and none of them logs
@@ -65,6 +66,7 @@ for (const w of widths) {
 
     test('guest screens: home, a placeholder, channels, channel viewer, geo lock, agreement, sign-in', async ({ page }) => {
       await page.goto('/');
+      await appReady(page);
       await expectAccessible(page, 'home', page.locator('main [data-row-id]').first());
 
       await page.goto('/movies');
@@ -84,6 +86,7 @@ for (const w of widths) {
       await expectAccessible(page, '/agreement', legal.getByRole('heading', { level: 3 }).first().or(legal.locator('p').first()));
 
       await page.goto('/');
+      await appReady(page);
       const dialog = await openAuthModal(page);
       await expectAccessible(page, '#auth phone step', dialog.getByLabel(authNames.phone));
 
@@ -94,6 +97,7 @@ for (const w of widths) {
     test('signed-in screens: code step, account menu, settings, profiles editor, PIN entry', async ({ page, baseURL }) => {
       const phone = freshPhone();
       await page.goto('/');
+      await appReady(page);
       const dialog = await openAuthModal(page);
       const after = Math.floor(Date.now() / 1000) - 1;
       await dialog.getByLabel(authNames.phone).fill(phone);
@@ -146,6 +150,7 @@ async function expectFocusTrapped(page: Page, dialog: Locator, key: 'Tab' | 'Shi
 test.describe('keyboard', () => {
   test('the sign-in modal: opened with Enter, focus trapped, Enter submits, Escape closes and restores focus', async ({ page }) => {
     await page.goto('/');
+    await appReady(page);
     const signIn = page.getByRole('banner').getByRole('link', { name: /^(Войти|Sign in)$/ });
     await signIn.focus();
     await page.keyboard.press('Enter');
@@ -175,6 +180,7 @@ test.describe('keyboard', () => {
   test('settings by keyboard and the PIN entry', async ({ page, baseURL }) => {
     const phone = freshPhone();
     await page.goto('/');
+    await appReady(page);
     const auth = await openAuthModal(page);
     const after = Math.floor(Date.now() / 1000) - 1;
     await auth.getByLabel(authNames.phone).fill(phone);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authDialog, authNames, openAuthModal, readOutboxCode, signInByPhone } from './helpers/auth';
+import { appReady } from './helpers/app';
 
 // Sign-in journeys (spec access-and-identity 2, 4, 5, 8) against the real binary.
 
@@ -18,6 +19,7 @@ test('a guest opens the home page: a guest session, no error', async ({ page }) 
   page.on('pageerror', (e) => errors.push(e.message));
   const guestCreated = page.waitForResponse((r) => r.url().endsWith('/v2/users') && r.request().method() === 'POST');
   await page.goto('/');
+  await appReady(page);
   expect((await guestCreated).status()).toBe(201);
   await expectGuest(page);
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -26,6 +28,7 @@ test('a guest opens the home page: a guest session, no error', async ({ page }) 
 
 test('signs in by phone with the code from the outbox (a fresh phone is registered), then logs out', async ({ page }) => {
   await page.goto('/');
+  await appReady(page);
   await expectGuest(page);
   const registered = page.waitForResponse(
     (r) => r.url().endsWith('/v2/users') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('"phone"'),
@@ -46,6 +49,7 @@ test('signs in by phone with the code from the outbox (a fresh phone is register
 
 test('a wrong code shows the server error; the right one signs in', async ({ page, baseURL }) => {
   await page.goto('/');
+  await appReady(page);
   const dialog = await openAuthModal(page);
   const phone = freshPhone();
 
@@ -83,6 +87,7 @@ test('a wrong code shows the server error; the right one signs in', async ({ pag
 
 test('login and password: validation, server error, then demo / efir24', async ({ page }) => {
   await page.goto('/');
+  await appReady(page);
   const dialog = await openAuthModal(page);
   await dialog.getByRole('tab', { name: /^(По логину|With login)$/ }).click();
   const login = dialog.getByRole('textbox', { name: /^(Логин|Login)$/ });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithPassword } from './helpers/auth';
 import { player, storedToken } from './helpers/tv';
+import { appReady } from './helpers/app';
 
 const PIN = '4826';
 
@@ -79,6 +80,7 @@ test('a season 2 episode plays and offers to resume at the saved second', async 
 test('a film added to favourites appears on /my; a person page shows the film count', async ({ page }) => {
   const slug = await contentSlug(page, 'Матрица снов', 'movie');
   await page.goto('/');
+  await appReady(page);
   await signInWithPassword(page, 'demo', 'efir24');
 
   await page.goto(`/contents/${slug}`);
@@ -119,6 +121,7 @@ test('an unpurchased film lists the packets that sell it; an 18+ film asks for t
 
   // The demo subscriber holds it; with a PIN set, the 18+ film asks for it before any stream.
   await page.goto('/');
+  await appReady(page);
   await signInWithPassword(page, 'demo', 'efir24');
   const token = await storedToken(page);
   const res = await page.request.patch('/v2/users/self', {

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { signInByPhone } from './helpers/auth';
+import { appReady } from './helpers/app';
 
 // The home page of rows (spec 2 "/", "Row and tile templates", 4 "Slider and row loading"),
 // a row's full list, the movies filter page and a child profile's home. Re-runnable on one
@@ -10,6 +11,7 @@ const drawnRows = (page: Page) => page.locator('main [data-row-id]');
 
 async function openHome(page: Page) {
   await page.goto('/');
+  await appReady(page);
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(drawnRows(page).first()).toBeVisible({ timeout: 20_000 });
 }
@@ -136,6 +138,7 @@ test("a child profile's home shows nothing above 12", async ({ page }) => {
   };
   page.on('response', (r) => void collect(r));
   await page.goto('/');
+  await appReady(page);
   await expect(drawnRows(page).first()).toBeVisible({ timeout: 20_000 });
   await scrollThrough(page);
   await page.waitForTimeout(500);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { authNames, signInByPhone } from './helpers/auth';
+import { appReady } from './helpers/app';
 
 // The account journey of one viewer on the real binary (fresh database, ru locale):
 // guest -> phone sign-in -> child profile -> two-step PIN -> PIN on the way back to the
@@ -51,6 +52,7 @@ test('a viewer signs in, uses profiles with a PIN, removes a device, switches la
 
   // A guest on the home page.
   await page.goto('/');
+  await appReady(page);
   await expect(page.getByRole('link', { name: 'Войти' }).first()).toBeVisible();
 
   // Sign in by phone with the code from the outbox.

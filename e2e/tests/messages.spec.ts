@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInWithPassword } from './helpers/auth';
+import { appReady } from './helpers/app';
 
 // Viewer messages (spec access-and-identity 2, 4): the demo subscriber has two messages;
 // the header button shows the count, #message lists them, a deleted one stays deleted.
@@ -9,6 +10,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('the demo subscriber reads the messages and deletes one for good', async ({ page }) => {
   await page.goto('/');
+  await appReady(page);
   await signInWithPassword(page, 'demo', 'efir24');
 
   const button = page.getByRole('banner').getByRole('link', { name: messagesButton });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInByPhone } from './helpers/auth';
+import { appReady } from './helpers/app';
 
 // Search (spec 2 and 4 "Search", 5 layout hint) and the server-side page meta (SEO): the
 // header search with the wrong-keyboard-layout hint, the quick key, the results page, a child
@@ -10,6 +11,7 @@ const searchBox = (page: Page) => page.getByRole('banner').getByRole('combobox',
 
 async function openHome(page: Page) {
   await page.goto('/');
+  await appReady(page);
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(searchBox(page)).toBeVisible();
 }

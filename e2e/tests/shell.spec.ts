@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { appReady } from './helpers/app';
 
 // The web shell on the real binary: the built client passes the server's CSP,
 // routes and layouts behave as the spec's route table says, and the API keeps
@@ -16,6 +17,7 @@ function collectProblems(page: Page): string[] {
 test('a guest gets the home view with no script errors or CSP violations', async ({ page }) => {
   const problems = collectProblems(page);
   await page.goto('/');
+  await appReady(page);
   // The start page rowset's SEO heading (h1 from rowset.seo).
   await expect(page.getByRole('heading', { level: 1, name: 'Главная' })).toBeAttached();
   await expect(page.locator('main [data-row-id]').first()).toBeVisible();
@@ -68,6 +70,7 @@ test('hash modals follow the URL and the overlay closes them', async ({ page }) 
 test('narrow screens get the bottom navigation, wide ones do not', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
+  await appReady(page);
   const bottom = page.getByRole('navigation', { name: 'Быстрая навигация' });
   await expect(bottom).toBeHidden();
   await page.setViewportSize({ width: 1023, height: 800 });
