@@ -178,32 +178,13 @@ func tsvectorLiteral(d *doc) string {
 }
 
 // tsquery writes e as tsquery input: 'token':*A for a prefix in column A.
-func tsquery(e expr) string {
-	var b strings.Builder
-	for i, c := range e {
-		if i > 0 {
-			b.WriteString(" | ")
-		}
-		b.WriteString("(")
-		for j, g := range c {
-			if j > 0 {
-				b.WriteString(" & ")
-			}
-			b.WriteString("(")
-			for k, t := range g {
-				if k > 0 {
-					b.WriteString(" | ")
-				}
-				b.WriteString(pgQuote(t.text))
-				b.WriteByte(':')
-				if t.prefix {
-					b.WriteByte('*')
-				}
-				b.WriteByte(pgWeights[t.col])
-			}
-			b.WriteString(")")
-		}
-		b.WriteString(")")
+func tsquery(e expr) string { return tsquerySyntax.write(e) }
+
+var tsquerySyntax = syntax{or: " | ", and: " & ", term: func(b *strings.Builder, t term) {
+	b.WriteString(pgQuote(t.text))
+	b.WriteByte(':')
+	if t.prefix {
+		b.WriteByte('*')
 	}
-	return b.String()
-}
+	b.WriteByte(pgWeights[t.col])
+}}

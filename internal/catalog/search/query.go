@@ -33,6 +33,40 @@ type conj []group
 // keyboard layout). The backends translate it into their own syntax.
 type expr []conj
 
+// syntax is how a backend's query language writes an expr: its "or" and
+// "and" operators and one term.
+type syntax struct {
+	or, and string
+	term    func(b *strings.Builder, t term)
+}
+
+// write is e in the syntax: (( t | t ) & ( t )) | (...), every level in
+// parentheses so no precedence rule matters.
+func (x syntax) write(e expr) string {
+	var b strings.Builder
+	for i, c := range e {
+		if i > 0 {
+			b.WriteString(x.or)
+		}
+		b.WriteString("(")
+		for j, g := range c {
+			if j > 0 {
+				b.WriteString(x.and)
+			}
+			b.WriteString("(")
+			for k, t := range g {
+				if k > 0 {
+					b.WriteString(x.or)
+				}
+				x.term(&b, t)
+			}
+			b.WriteString(")")
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
 // variant is the text, or its layout-switched form, as words.
 type variant struct {
 	words  []string

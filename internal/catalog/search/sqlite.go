@@ -100,31 +100,12 @@ var ftsColumns = [...]string{colWords: "words", colStems: "stems", colKeys: "key
 // fts5Query writes e in the FTS5 query syntax: {col} : "token" * for a
 // prefix. Tokens are folded words (letters and digits only) but are quoted
 // anyway, so no input can change the query's structure.
-func fts5Query(e expr) string {
-	var b strings.Builder
-	for i, c := range e {
-		if i > 0 {
-			b.WriteString(" OR ")
-		}
-		b.WriteString("(")
-		for j, g := range c {
-			if j > 0 {
-				b.WriteString(" AND ")
-			}
-			b.WriteString("(")
-			for k, t := range g {
-				if k > 0 {
-					b.WriteString(" OR ")
-				}
-				b.WriteString("{" + ftsColumns[t.col] + "} : ")
-				b.WriteString(`"` + strings.ReplaceAll(t.text, `"`, `""`) + `"`)
-				if t.prefix {
-					b.WriteString(" *")
-				}
-			}
-			b.WriteString(")")
-		}
-		b.WriteString(")")
+func fts5Query(e expr) string { return fts5Syntax.write(e) }
+
+var fts5Syntax = syntax{or: " OR ", and: " AND ", term: func(b *strings.Builder, t term) {
+	b.WriteString("{" + ftsColumns[t.col] + "} : ")
+	b.WriteString(`"` + strings.ReplaceAll(t.text, `"`, `""`) + `"`)
+	if t.prefix {
+		b.WriteString(" *")
 	}
-	return b.String()
-}
+}}

@@ -13,13 +13,15 @@ export const FIRST_SCREEN_MAX_MS = 15_000;
 
 const startPath = typeof window === 'undefined' ? '' : window.location.pathname;
 
+const firstScreen = (): HTMLElement | null => (typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ID));
+
 export function hasFirstScreen(): boolean {
-  return typeof document !== 'undefined' && document.getElementById(FIRST_SCREEN_ID) !== null;
+  return firstScreen() !== null;
 }
 
 /** Removes the server's first screen (the app's tree shows); nothing when there is none. */
 export function releaseFirstScreen(): void {
-  const el = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ID);
+  const el = firstScreen();
   if (!el) return;
   // Focus inside it would be lost with it: the app's main area takes it over.
   const hadFocus = el.contains(document.activeElement);
@@ -36,7 +38,7 @@ const PAINT_WAIT_MS = 600;
  * after it: its start is one long task that a paint cannot interrupt.
  */
 export function whenFirstScreenPainted(): Promise<void> {
-  const el = hasFirstScreen() ? document.getElementById(FIRST_SCREEN_ID) : null;
+  const el = firstScreen();
   if (!el) return Promise.resolve();
   const pending = [...el.querySelectorAll('img')].filter((img) => !img.complete);
   const loaded = Promise.all(pending.map((img) => new Promise((done) => {
