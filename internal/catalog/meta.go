@@ -77,9 +77,17 @@ type packetOptionJSON struct {
 
 const (
 	licenseColorOK = "#3cb371"
-	// resume rule of the spec: a saved position counts from 10 s.
+	// The resume rule of the spec: a saved position counts from 10 s up to
+	// 12600 s (3.5 h: past that it is a forgotten tab, not a viewer), and not
+	// once the content was watched to the end.
 	resumeMinSeconds = 10
+	resumeMaxSeconds = 12600
 )
+
+// resumable: whether a saved position makes the play button a continuation.
+func resumable(mark *HistoryMarkJSON) bool {
+	return mark != nil && mark.Seconds >= resumeMinSeconds && mark.Seconds <= resumeMaxSeconds && mark.WatchPercentage < 100
+}
 
 // GET /v2/users/self/content_metadata/{id}: a lost content answers 200
 // with is_lost (the content call itself answers lost_content).
@@ -205,7 +213,7 @@ func (s *Service) meta(ctx context.Context, v *viewer, c *content) (*MetaJSON, e
 		}
 	}
 	m.History = mark
-	m.IsContinuation = mark != nil && mark.Seconds >= resumeMinSeconds && mark.WatchPercentage < 100
+	m.IsContinuation = resumable(mark)
 	src, err := s.sourcesOf(ctx, v, c, 1, 0)
 	if err != nil {
 		return nil, err

@@ -82,6 +82,26 @@ func TestAccessAndButtons(t *testing.T) {
 			m.Buttons[0].Caption != "Continue watching" || m.Buttons[0].ButtonData["seconds"] != float64(300) {
 			t.Errorf("continued meta %+v", m)
 		}
+		// The resume rule's edges: from 10 s to 12600 s, never at 100 %.
+		for _, c := range []struct {
+			seconds, duration int
+			resumes           bool
+		}{{9, 1200, false}, {10, 1200, true}, {12600, 20000, true}, {12601, 20000, false}, {1180, 1200, false}} {
+			body := fmt.Sprintf(`{"seconds": %d, "duration": %d}`, c.seconds, c.duration)
+			if res := f.do(sub, "PUT", f.path("/v2/users/self/history/%d", "wind:s1e1"), body); res.status != 200 {
+				t.Fatal(res.status)
+			}
+			m = meta(sub, "wind")
+			want := 0
+			if c.resumes {
+				want = c.seconds
+			}
+			// (at 100 % a series may move on to its next episode, with no mark of its own)
+			marked := m.History != nil && m.History.Seconds == c.seconds || c.seconds == 1180
+			if m.IsContinuation != c.resumes || !marked || m.Buttons[0].ButtonData["seconds"] != float64(want) {
+				t.Errorf("%d of %d s: continuation %v, button %v", c.seconds, c.duration, m.IsContinuation, m.Buttons[0].ButtonData)
+			}
+		}
 		// Favourite flag.
 		if _, err := db.Exec(t.Context(), "INSERT INTO favorites (user_id, profile_id, kind, object_id, created_at) VALUES (?, 1, 'content', ?, 1)",
 			f.users["sub"], f.id["fox"]); err != nil {
