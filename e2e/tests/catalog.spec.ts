@@ -49,7 +49,8 @@ test('a season 2 episode plays and offers to resume at the saved second', async 
     if (r.method() === 'PUT' && r.url().includes(`/v2/users/self/history/${episodeId}`)) saves.push(r.postDataJSON());
   });
   await expect(page).toHaveURL(/\/watch\/[^/]+$/);
-  await expect(page.locator(`[data-modal="watch"] [data-content-id="${episodeId}"]`)).toBeVisible();
+  // (the watch page loads its content, meta and player: generous on a busy machine)
+  await expect(page.locator(`[data-modal="watch"] [data-content-id="${episodeId}"]`)).toBeVisible({ timeout: 20_000 });
   await expect(player(page)).toHaveAttribute('data-player-state', 'playing', { timeout: 30_000 });
   // Past the 10 s after which the position is saved, and a few seconds more.
   await expect.poll(() => videoTime(page), { timeout: 40_000 }).toBeGreaterThan(14);

@@ -16,7 +16,7 @@ func benchmarkKind(b *testing.B, kind string, jpg bool) {
 			DrawJPEG(s)
 		} else {
 			c := canvases.Get().(*rasterCanvas)
-			c.draw(s)
+			c.draw(s, 0)
 			canvases.Put(c)
 		}
 	}

@@ -32,18 +32,21 @@ const (
 	memoBytes = 48 << 20
 )
 
-// formats: the file extensions served, how each is drawn and its type.
+// formats: the file extensions served, how each is drawn (width in pixels,
+// 0 for the default) and its type. An SVG scales itself: it has no width.
 var formats = map[string]struct {
-	draw  func(Subject) []byte
+	draw  func(s Subject, width int) []byte
 	ctype string
 }{
-	".jpg": {DrawJPEG, "image/jpeg"},
-	".svg": {Draw, "image/svg+xml"},
+	".jpg": {DrawJPEGAt, "image/jpeg"},
+	".svg": {func(s Subject, _ int) []byte { return Draw(s) }, "image/svg+xml"},
 }
 
 // Service serves GET /v2/artwork/{kind}/{id}.jpg (and .svg): the picture
 // of a content (poster, cover, background), a person, a promotion or a news
-// item, drawn from the id and the title it looks up.
+// item, drawn from the id and the title it looks up. ?w= asks for a JPEG
+// that many pixels wide, snapped up the kind's ladder (widths.go) so the
+// client's srcset and any cache in between see a few sizes per picture.
 type Service struct {
 	db  *store.DB
 	now func() time.Time
@@ -74,7 +77,17 @@ func (s *Service) handle(w http.ResponseWriter, r *http.Request) error {
 	if !known || err != nil || id <= 0 || !Valid(kind) || digits != strconv.FormatInt(id, 10) {
 		return httpx.NotFound()
 	}
-	e, err := s.picture(r.Context(), kind, id, ext)
+	width := 0
+	if q := r.URL.Query(); q.Has("w") {
+		w, ok := parseWidth(kind, q.Get("w"))
+		if !ok {
+			return httpx.Invalid("w", "error_wrong_number")
+		}
+		if ext == ".jpg" {
+			width = w
+		}
+	}
+	e, err := s.picture(r.Context(), kind, id, ext, width)
 	if err != nil {
 		return err
 	}
@@ -104,11 +117,18 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-// picture draws (or remembers) one picture. Requests for a picture being
-// drawn wait for it rather than draw it again: a cold row asks for the
-// same posters from every open page at once.
-func (s *Service) picture(ctx context.Context, kind string, id int64, ext string) (memoEntry, error) {
+// picture draws (or remembers) one picture, width pixels wide (0: the
+// default). Requests for a picture being drawn wait for it rather than draw
+// it again: a cold row asks for the same posters from every open page at
+// once. The default width and a w that snaps to it share one key.
+func (s *Service) picture(ctx context.Context, kind string, id int64, ext string, width int) (memoEntry, error) {
+	if width == pixelSizes[kind][0] {
+		width = 0
+	}
 	key := kind + "/" + strconv.FormatInt(id, 10) + ext
+	if width > 0 {
+		key += "?w=" + strconv.Itoa(width)
+	}
 	if e, ok := s.memo.get(key, s.now()); ok {
 		return e, nil
 	}
@@ -118,7 +138,7 @@ func (s *Service) picture(ctx context.Context, kind string, id int64, ext string
 		if err != nil {
 			return memoEntry{}, err
 		}
-		body := formats[ext].draw(subject)
+		body := formats[ext].draw(subject, width)
 		h := fnv.New64a()
 		h.Write(body)
 		e := memoEntry{body: body, etag: fmt.Sprintf(`"%016x"`, h.Sum64()), at: s.now()}

@@ -11,7 +11,8 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// pixelSizes of the JPEG pictures. Posters, covers, portraits and news
+// pixelSizes of the JPEG pictures at their default widths (the addresses
+// without ?w=; widths.go has the other steps). Posters, covers, portraits and news
 // match their view boxes (about two device pixels a CSS pixel in a row's
 // tile); the wide backdrops are drawn at 4/5 of theirs: they carry no
 // text, their shapes are soft, and stretched over a 1920 px wide screen
@@ -21,10 +22,10 @@ var pixelSizes = map[string][2]int{
 	Background: {1280, 720}, Promo: {1536, 576},
 }
 
-// rasterize draws the subject into pixels of its own.
+// rasterize draws the subject into pixels of its own, at its default size.
 func rasterize(s Subject) *image.RGBA {
 	var c rasterCanvas
-	c.draw(s)
+	c.draw(s, 0)
 	return c.img
 }
 
@@ -32,12 +33,10 @@ func rasterize(s Subject) *image.RGBA {
 // picture) for the next one.
 var canvases = sync.Pool{New: func() any { return new(rasterCanvas) }}
 
-func (c *rasterCanvas) draw(s Subject) {
-	size, ok := pixelSizes[s.Kind]
-	if !ok {
-		size = pixelSizes[Cover]
-	}
-	c.size = size
+// draw draws s width pixels wide (0: the kind's default size); the scene
+// is in view-box units, so every width shows the same picture.
+func (c *rasterCanvas) draw(s Subject, width int) {
+	c.size = sizeAt(s.Kind, width)
 	drawScene(c, s)
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"efir/internal/artwork"
 	"efir/internal/httpx"
@@ -92,9 +93,15 @@ func (s *Service) lostContent(ctx context.Context, v *viewer, c *content) error 
 	return &lostError{content: list[0]}
 }
 
-// GET /v2/contents/{id}?library=&action=&isPromo= (the three are accepted
-// for the client's sake; the answer does not depend on them).
+// GET /v2/contents/{id}?library=&action=&isPromo=: the three say where the
+// viewer came from (a library's page, a button, a promotion). A content has
+// one library here, so the answer does not depend on them, but they are
+// checked: a malformed one is a client bug worth a clear 400. A library that
+// is not the content's still answers the content (an old link loses nobody).
 func (s *Service) handleContent(w http.ResponseWriter, r *http.Request) error {
+	if err := checkContentHints(r); err != nil {
+		return err
+	}
 	v, err := s.viewerOf(r)
 	if err != nil {
 		return err
@@ -368,6 +375,30 @@ func cutPage[T any](list []T, offset, limit int, hasLimit bool) []T {
 		}
 	}
 	return list
+}
+
+// maxActionLen bounds the action hint of a content request ("play", "buy").
+const maxActionLen = 32
+
+// checkContentHints validates the optional hints of GET /v2/contents/{id}.
+func checkContentHints(r *http.Request) error {
+	q := r.URL.Query()
+	if raw := q.Get("library"); raw != "" {
+		if n, err := strconv.ParseInt(raw, 10, 64); err != nil || n <= 0 {
+			return httpx.Invalid("library", "error_wrong_number")
+		}
+	}
+	switch q.Get("isPromo") {
+	case "", "0", "1", "true", "false":
+	default:
+		return httpx.Invalid("isPromo", "error_wrong_value")
+	}
+	if a := q.Get("action"); len(a) > maxActionLen || strings.ContainsFunc(a, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-')
+	}) {
+		return httpx.Invalid("action", "error_wrong_value")
+	}
+	return nil
 }
 
 // intParam reads an optional non-negative integer parameter.

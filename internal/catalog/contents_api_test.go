@@ -144,6 +144,11 @@ func TestContentsThroughTheAPI(t *testing.T) {
 			get("", path, 404)
 		}
 		get("", fmt.Sprintf("/v2/contents/%d/episodes?season=x", series), 400)
+		for _, q := range []string{"library=x", "library=0", "isPromo=maybe", "action=%3Cscript%3E"} {
+			if res := get("", fmt.Sprintf("/v2/contents/%d?%s", filmFree, q), 400); res.ErrorType() != "validation_error" {
+				t.Errorf("%s: %s", q, res.Body)
+			}
+		}
 		get("", "/v2/rows/filmography", 400)
 		for _, path := range []string{"/v2/users/self/history", "/v2/users/self/favorites/contents", "/v2/users/self/favorites/persons"} {
 			get("", path, 401)

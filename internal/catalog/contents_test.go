@@ -230,7 +230,7 @@ func TestChildProfileLimits(t *testing.T) {
 		if p.ContentsCount != 1 || !p.Noindex || len(p.Sections.Movies) != 0 || len(p.Sections.Series) != 1 {
 			t.Errorf("child person %+v", p)
 		}
-		var row filmographyRowJSON
+		var row RowJSON
 		f.get(kid, f.path("/v2/rows/filmography?person_id=%d", "person:anna"), &row)
 		if len(row.Contents) != 1 || row.Contents[0].ID != f.id["wind"] {
 			t.Errorf("child filmography %v", f.names(row.Contents))

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"efir/internal/artwork"
 	"efir/internal/httpx"
 	"efir/internal/provider"
 	"efir/internal/server"
@@ -48,6 +49,11 @@ type firstScreenRow struct {
 type firstScreenTile struct {
 	Href, Image, Title string
 	Width, Height      int
+	// Srcset and Sizes are the client's TileImage's for the same picture
+	// (artworkSrcset, `${width}px`): with the same candidates and sizes the
+	// browser picks the same file for both, and the app's tiles find it in
+	// the cache when they replace these. None for an operator's picture.
+	Srcset, Sizes string
 }
 
 // firstScreen draws the first screen of path for v, "" when path has none
@@ -158,11 +164,15 @@ func firstRowOf(row *RowJSON, shape string) *firstScreenRow {
 			break
 		}
 		c := &row.Contents[i]
+		// the sizes of the client's ContentTile (its SIZE): the width is its sizes
 		t := firstScreenTile{Href: contentHref(c, row.LibraryID), Title: c.Title, Width: 282, Height: 423}
 		if shape == "poster" {
 			t.Image = c.Cover.Src2x3
 		} else {
-			t.Image, t.Width, t.Height = c.Cover.Src16x9, 664, 374
+			t.Image, t.Width, t.Height = c.Cover.Src16x9, 332, 187
+		}
+		if t.Srcset = artwork.Srcset(t.Image); t.Srcset != "" {
+			t.Sizes = strconv.Itoa(t.Width) + "px"
 		}
 		out.Tiles = append(out.Tiles, t)
 	}
@@ -202,7 +212,9 @@ func safeCSSColor(c string) bool {
 // firstScreenPage mirrors the client's layout (header, promo slider, row
 // track, with the sizes of web/src/shared/ui/tokens.css at each width). Its
 // rules are its own: the page paints it before the client's stylesheet is in. The pictures are the
-// tiles' own addresses, so the client's tiles find them in the cache.
+// tiles' own addresses, srcsets and sizes, so the client's tiles find them in the cache. The
+// banner's picture has no srcset because the client's slider (PromoSliderSlide) has none: a
+// srcset on one side only would load the picture twice.
 var firstScreenPage = template.Must(template.New("first").Parse(`<div id="first-screen">
 <style>
 #first-screen{--fs-pad:120px;--fs-head:72px;--fs-tile:184px;--fs-cover:332px;--fs-gap:16px;min-height:100vh;font:16px/1.5 Inter,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","Noto Sans Georgian",sans-serif;color:#f2f3f7;-webkit-font-smoothing:antialiased}
@@ -240,7 +252,7 @@ var firstScreenPage = template.Must(template.New("first").Parse(`<div id="first-
 <main>
 {{if .H1}}<h1 class="fs-vh">{{.H1}}</h1>{{end}}
 {{with .Banner}}<section class="fs-banner" data-template="promo-bg"{{if .Color}} style="background:{{.Color}}"{{end}}>{{if .Image}}<img src="{{.Image}}" alt="" width="1920" height="800" fetchpriority="high">{{end}}<div class="fs-shade"></div><div class="fs-text"><h2>{{.Title}}</h2>{{if .Meta}}<p class="fs-meta">{{.Meta}}</p>{{end}}{{if .Description}}<p>{{.Description}}</p>{{end}}</div></section>{{end}}
-{{with .Row}}<section class="fs-row" data-template="{{.Template}}" aria-label="{{.Title}}"><h2><a href="{{.Href}}">{{.Title}}</a></h2><ul class="fs-track fs-{{.Shape}}">{{range .Tiles}}<li><a href="{{.Href}}"><span class="fs-media">{{if .Image}}<img src="{{.Image}}" alt="" width="{{.Width}}" height="{{.Height}}" fetchpriority="high" elementtiming="tile">{{end}}</span><span class="fs-title">{{.Title}}</span></a></li>{{end}}</ul></section>{{end}}
+{{with .Row}}<section class="fs-row" data-template="{{.Template}}" aria-label="{{.Title}}"><h2><a href="{{.Href}}">{{.Title}}</a></h2><ul class="fs-track fs-{{.Shape}}">{{range .Tiles}}<li><a href="{{.Href}}"><span class="fs-media">{{if .Image}}<img src="{{.Image}}"{{if .Srcset}} srcset="{{.Srcset}}" sizes="{{.Sizes}}"{{end}} alt="" width="{{.Width}}" height="{{.Height}}" fetchpriority="high" elementtiming="tile">{{end}}</span><span class="fs-title">{{.Title}}</span></a></li>{{end}}</ul></section>{{end}}
 </main>
 </div>
 `))

@@ -1,13 +1,18 @@
 package catalog_test
 
 import (
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"efir/internal/apitest"
+	"efir/internal/artwork"
 	"efir/internal/store"
 	"efir/internal/store/storetest"
 )
@@ -50,6 +55,7 @@ func TestFirstScreenOfHome(t *testing.T) {
 			strings.Contains(anon, "Скрытый фильм") {
 			t.Errorf("anonymous first screen:\n%s", anon)
 		}
+		firstScreenSrcsets(t, anon)
 		if s := screen(page("/startpage", "")); !strings.Contains(s, "Матрица снов") {
 			t.Errorf("/startpage has no first screen:\n%s", s)
 		}
@@ -81,4 +87,37 @@ func TestFirstScreenOfHome(t *testing.T) {
 			t.Error("/channels has a first screen")
 		}
 	})
+}
+
+// firstScreenSrcsets: every generated poster of the first screen carries the
+// srcset and sizes the client's tile gives the same picture (artworkSrcset,
+// the tile's CSS width), so the browser picks one file for both and the app
+// does not load the row again when it replaces the first screen.
+func firstScreenSrcsets(t *testing.T, screen string) {
+	t.Helper()
+	imgs := regexp.MustCompile(`<img src="(/v2/artwork/poster/[^"]+)"([^>]*)>`).FindAllStringSubmatch(screen, -1)
+	if len(imgs) == 0 {
+		t.Fatalf("no generated poster in the first screen:\n%s", screen)
+	}
+	attr := func(attrs, name string) string {
+		m := regexp.MustCompile(` ` + name + `="([^"]*)"`).FindStringSubmatch(attrs)
+		if m == nil {
+			return ""
+		}
+		return html.UnescapeString(m[1])
+	}
+	for _, m := range imgs {
+		src := html.UnescapeString(m[1])
+		if got, want := attr(m[2], "srcset"), artwork.Srcset(src); want == "" || got != want {
+			t.Errorf("%s: srcset %q, want %q", src, got, want)
+		}
+		if got := attr(m[2], "sizes"); got != "282px" || attr(m[2], "width") != "282" {
+			t.Errorf("%s: sizes %q width %q, want the poster tile's 282", src, got, attr(m[2], "width"))
+		}
+	}
+	// The client's tile sizes these mirror (ContentTile's SIZE).
+	tile, err := os.ReadFile(filepath.Join("..", "..", "web", "src", "features", "rows", "tiles", "ContentTile.tsx"))
+	if err == nil && !strings.Contains(string(tile), "{ poster: [282, 423], cover: [332, 187] }") {
+		t.Error("ContentTile's SIZE changed: change firstRowOf's tile sizes with it")
+	}
 }

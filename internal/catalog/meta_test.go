@@ -332,7 +332,7 @@ func TestPersonsAndFavorites(t *testing.T) {
 				t.Errorf("person %s: %d", ref, res.status)
 			}
 		}
-		var row filmographyRowJSON
+		var row RowJSON
 		f.get(anon, f.path("/v2/rows/filmography?person_id=%d&limit=1", "person:anna"), &row)
 		if row.Template != "content-v" || row.ContentType != "contents" || len(row.Contents) != 1 || row.MoreCount != 1 ||
 			row.Contents[0].ID != f.id["matrix"] || row.Limit != 1 {

@@ -127,6 +127,25 @@ func (s *Service) filmography(ctx context.Context, v *viewer, personID int64) ([
 	return out, nil
 }
 
+// dropPersonsWithoutWork removes, for a child profile, the persons none of
+// whose work the child may see: their tile would lead to an empty page of
+// someone known only for films above 12 (search hides them the same way).
+func (s *Service) dropPersonsWithoutWork(ctx context.Context, v *viewer, persons map[int64]*person) error {
+	if !v.child {
+		return nil
+	}
+	for id := range persons {
+		works, err := s.filmography(ctx, v, id)
+		if err != nil {
+			return err
+		}
+		if len(works) == 0 {
+			delete(persons, id)
+		}
+	}
+	return nil
+}
+
 // mainRole is the role a person has most often.
 func (s *Service) mainRole(ctx context.Context, personID int64) (string, error) {
 	var role string
@@ -183,22 +202,6 @@ func (s *Service) handlePerson(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// filmographyRowJSON is the person's work as a row (schema CatalogRow).
-type filmographyRowJSON struct {
-	ID              int64         `json:"id"`
-	Slug            string        `json:"slug"`
-	Title           string        `json:"title"`
-	Template        string        `json:"template"`
-	ContentType     string        `json:"content_type"`
-	LibraryID       *int64        `json:"library_id"`
-	Description     string        `json:"description"`
-	HTMLDescription string        `json:"html_description"`
-	MoreCount       int           `json:"more_count"`
-	Limit           int           `json:"limit"`
-	Offset          int           `json:"offset"`
-	Contents        []ContentJSON `json:"contents"`
-}
-
 // GET /v2/rows/filmography?person_id=&limit=&offset=: the person's work as
 // a content-v row. An operator's row with source filmography lends its id,
 // slug, title and template; without one the row is made up (id 0).
@@ -220,8 +223,9 @@ func (s *Service) handleFilmography(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	row := filmographyRowJSON{Slug: "filmography", Title: p.Name, Template: "content-v", ContentType: "contents",
-		Limit: limit, Offset: offset}
+	// A row like any other (schema CatalogRow), loaded, with contents only.
+	row := &RowJSON{Slug: "filmography", Title: p.Name, Template: "content-v", ContentType: "contents",
+		Limit: limit, Offset: offset, Loaded: true}
 	var lib *int64
 	err = store.Get(ctx, s.db, `SELECT id, slug, template, library_id FROM rows WHERE provider_id = ? AND source = 'filmography'
 		ORDER BY id LIMIT 1`, []any{v.providerID}, &row.ID, &row.Slug, &row.Template, &lib)
@@ -238,7 +242,7 @@ func (s *Service) handleFilmography(w http.ResponseWriter, r *http.Request) erro
 	if row.Contents, err = s.renderContents(ctx, v, pageOf); err != nil {
 		return err
 	}
-	httpx.OK(w, row)
+	httpx.OK(w, row.normalized())
 	return nil
 }
 

@@ -148,6 +148,18 @@ func TestRowsChildItemsAndPromotions(t *testing.T) {
 		if fox.Destination.Type != "content" || fox.Destination.Slug != fmt.Sprintf("film-1-%d", f.byTitle["Лисёнок Тим"].id) {
 			t.Fatalf("fox promotion: %+v", fox)
 		}
+		// The scaled pictures and quality badges of a promotion; null when it has none.
+		link := f.rowOf("", "/v2/rows/banners?limit=1&offset=4").Promotions[0]
+		if g := link.GraphicTitle; !link.Is4K || link.IsHD || g == nil || g.TVx1 != "/t/link.svg" || g.MobileX3 != "/t/link.svg" ||
+			g.TVWidthPt != 300 || g.MobileHeightPt != 80 {
+			t.Fatalf("link promotion: %+v", link)
+		}
+		if i, fi := link.UnfocusedBtnIcon, link.FocusedBtnIcon; i == nil || i.TVx3 != "/i/link.svg" || fi == nil || fi.TVx3 != "/i/link.svg" {
+			t.Fatalf("link icons: %+v %+v", i, fi)
+		}
+		if fox.GraphicTitle != nil || fox.UnfocusedBtnIcon != nil || fox.FocusedBtnIcon != nil || fox.Is4K {
+			t.Fatalf("fox promotion: %+v", fox)
+		}
 		// A child profile: nothing above 12, anywhere.
 		child := childToken(t, f.srv)
 		for _, path := range []string{"/v2/rows/all", "/v2/rows/all?limit=100", "/v2/rows/dramas", "/v2/rows/picks", "/v2/rows/movies?rating_from=8"} {
@@ -164,6 +176,24 @@ func TestRowsChildItemsAndPromotions(t *testing.T) {
 		// (the child profile is the subscriber's: the owned packet stays out)
 		if got := names(f.rowOf(child, "/v2/rows/banners")); !slices.Equal(got, []string{"other", "fox", "link"}) {
 			t.Fatalf("banners for a child: %v", got)
+		}
+		// A person known only for a 16+ film is no tile for a child; with a 0+ film they are.
+		credit := func(title string) {
+			if _, err := db.Exec(t.Context(), "INSERT INTO content_persons (content_id, person_id, role) VALUES (?, ?, 'actor')",
+				f.byTitle[title].id, f.person); err != nil {
+				t.Fatal(err)
+			}
+		}
+		credit("Матрица снов")
+		if n := len(f.rowOf(child, "/v2/rows/picks").Persons); n != 0 {
+			t.Fatalf("a child sees %d persons of 16+ work", n)
+		}
+		if n := len(f.rowOf(adult, "/v2/rows/picks").Persons); n != 1 {
+			t.Fatalf("an adult sees %d persons", n)
+		}
+		credit("Лисёнок Тим")
+		if n := len(f.rowOf(child, "/v2/rows/picks").Persons); n != 1 {
+			t.Fatalf("a child sees %d persons of 0+ work", n)
 		}
 	})
 }

@@ -152,6 +152,9 @@ func (s *Service) fillItems(r *http.Request, v *viewer, d *rowDef, j *RowJSON, f
 	if err != nil {
 		return 0, err
 	}
+	if err := s.dropPersonsWithoutWork(ctx, v, persons); err != nil {
+		return 0, err
+	}
 	var channels map[int64]bool
 	if hasChannels {
 		if channels, err = s.visibleChannelSet(r); err != nil {

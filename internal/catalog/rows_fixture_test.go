@@ -136,6 +136,8 @@ func newRowsFixture(t *testing.T, db *store.DB) *rowsFixture {
 	promo("fox", "content", f.byTitle["Лисёнок Тим"].id, 0)
 	promo("link", "open_url", nil, 0)
 	promo("adult", "text", nil, 18)
+	exec(`UPDATE promotions SET is_4k = ?, graphic_title = '/t/link.svg', graphic_title_width = 300, graphic_title_height = 80,
+		btn_icon = '/i/link.svg' WHERE id = ?`, true, f.promo["link"])
 
 	row := func(slug, template, source, query string) {
 		f.row[slug] = ins("INSERT INTO rows (provider_id, slug, title, template, source, query) VALUES (1, ?, ?, ?, ?, ?)",
@@ -222,6 +224,11 @@ type rowAnswer struct {
 			Type string
 			Slug string
 		}
+		Is4K             bool                     `json:"is_4k"`
+		IsHD             bool                     `json:"is_hd"`
+		GraphicTitle     *catalog.ScaledImageJSON `json:"graphic_title"`
+		UnfocusedBtnIcon *catalog.ScaledImageJSON `json:"unfocused_btn_icon"`
+		FocusedBtnIcon   *catalog.ScaledImageJSON `json:"focused_btn_icon"`
 	} `json:"promotions"`
 	Histories []struct {
 		Content struct {

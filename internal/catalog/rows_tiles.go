@@ -39,25 +39,53 @@ func (s *Service) channelsSource() Channels {
 
 // PromoJSON is a tile of a banner or button row (schema CatalogPromo).
 type PromoJSON struct {
-	ID               int64           `json:"id"`
-	Name             string          `json:"name"`
-	Title            string          `json:"title"`
-	Description      string          `json:"description"`
-	Short            string          `json:"short"`
-	GraphicTitle     map[string]any  `json:"graphic_title"`
-	Images           []promoImage    `json:"images"`
-	Cover            promoCover      `json:"cover"`
-	Ratings          []RatingJSON    `json:"ratings"`
-	Age              int             `json:"age"`
-	Year             int             `json:"year"`
-	Genres           []GenreJSON     `json:"genres"`
-	Is4K             bool            `json:"is_4k"`
-	IsHD             bool            `json:"is_hd"`
-	TrailerID        *int64          `json:"trailer_id"`
-	Destination      DestinationJSON `json:"destination"`
-	UnfocusedBtnIcon map[string]any  `json:"unfocused_btn_icon"`
-	FocusedBtnIcon   map[string]any  `json:"focused_btn_icon"`
+	ID               int64            `json:"id"`
+	Name             string           `json:"name"`
+	Title            string           `json:"title"`
+	Description      string           `json:"description"`
+	Short            string           `json:"short"`
+	GraphicTitle     *ScaledImageJSON `json:"graphic_title"`
+	Images           []promoImage     `json:"images"`
+	Cover            promoCover       `json:"cover"`
+	Ratings          []RatingJSON     `json:"ratings"`
+	Age              int              `json:"age"`
+	Year             int              `json:"year"`
+	Genres           []GenreJSON      `json:"genres"`
+	Is4K             bool             `json:"is_4k"`
+	IsHD             bool             `json:"is_hd"`
+	TrailerID        *int64           `json:"trailer_id"`
+	Destination      DestinationJSON  `json:"destination"`
+	UnfocusedBtnIcon *ScaledImageJSON `json:"unfocused_btn_icon"`
+	FocusedBtnIcon   *ScaledImageJSON `json:"focused_btn_icon"`
 }
+
+// ScaledImageJSON is a picture for every pixel ratio of TV and mobile
+// screens, with its size in points (schema CatalogScaledImage). One stored
+// picture (an SVG, or a raster big enough for x3) serves every ratio.
+type ScaledImageJSON struct {
+	TVx1           string `json:"tv_x1"`
+	TVx2           string `json:"tv_x2"`
+	TVx3           string `json:"tv_x3"`
+	MobileX1       string `json:"mobile_x1"`
+	MobileX2       string `json:"mobile_x2"`
+	MobileX3       string `json:"mobile_x3"`
+	TVWidthPt      int    `json:"tv_width_pt"`
+	TVHeightPt     int    `json:"tv_height_pt"`
+	MobileWidthPt  int    `json:"mobile_width_pt"`
+	MobileHeightPt int    `json:"mobile_height_pt"`
+}
+
+// scaledImage is src at every ratio, w x h points; nil without a picture.
+func scaledImage(src string, w, h int) *ScaledImageJSON {
+	if src == "" {
+		return nil
+	}
+	return &ScaledImageJSON{TVx1: src, TVx2: src, TVx3: src, MobileX1: src, MobileX2: src, MobileX3: src,
+		TVWidthPt: w, TVHeightPt: h, MobileWidthPt: w, MobileHeightPt: h}
+}
+
+// btnIconPt is the size of a button tile's icon.
+const btnIconPt = 24
 
 type promoImage struct {
 	IType string `json:"itype"`
@@ -89,18 +117,21 @@ const (
 
 type promotion struct {
 	PromoJSON
-	imageURL, graphicTitle string
+	imageURL string
 }
 
 const promotionColumns = `id, name, title, short, description, image_url, graphic_title, color_bg, age, year, trailer_id,
-	dest_type, dest_id, dest_slug, dest_library_id, dest_src, dest_id_no_ott, dest_title, dest_description`
+	dest_type, dest_id, dest_slug, dest_library_id, dest_src, dest_id_no_ott, dest_title, dest_description,
+	is_4k, is_hd, graphic_title_width, graphic_title_height, btn_icon, btn_icon_focused`
 
 func scanPromotion(sc scanner) (*promotion, error) {
 	p := &promotion{}
 	var trailer, destID, destLib, destNoOTT sql.NullInt64
-	err := sc.Scan(&p.ID, &p.Name, &p.Title, &p.Short, &p.Description, &p.imageURL, &p.graphicTitle, &p.Cover.ColorBg,
+	var graphicTitle, icon, iconFocused string
+	var titleW, titleH int
+	err := sc.Scan(&p.ID, &p.Name, &p.Title, &p.Short, &p.Description, &p.imageURL, &graphicTitle, &p.Cover.ColorBg,
 		&p.Age, &p.Year, &trailer, &p.Destination.Type, &destID, &p.Destination.Slug, &destLib, &p.Destination.Src,
-		&destNoOTT, &p.Destination.Title, &p.Destination.Description)
+		&destNoOTT, &p.Destination.Title, &p.Destination.Description, &p.Is4K, &p.IsHD, &titleW, &titleH, &icon, &iconFocused)
 	if err != nil {
 		return nil, err
 	}
@@ -118,13 +149,10 @@ func scanPromotion(sc scanner) (*promotion, error) {
 	if p.Cover.ColorBg != "" {
 		p.Images = append(p.Images, promoImage{IType: "colorback", Src: p.Cover.ColorBg})
 	}
-	if p.graphicTitle != "" {
-		// One picture serves every size: the client scales it.
-		p.GraphicTitle = map[string]any{}
-		for _, k := range []string{"tv_x1", "tv_x2", "tv_x3", "mobile_x1", "mobile_x2", "mobile_x3"} {
-			p.GraphicTitle[k] = p.graphicTitle
-		}
-	}
+	p.GraphicTitle = scaledImage(graphicTitle, titleW, titleH)
+	p.UnfocusedBtnIcon = scaledImage(icon, btnIconPt, btnIconPt)
+	// Without a focused variant the button keeps its icon when focused.
+	p.FocusedBtnIcon = scaledImage(pick(iconFocused, icon), btnIconPt, btnIconPt)
 	p.Ratings, p.Genres = []RatingJSON{}, []GenreJSON{}
 	return p, nil
 }

@@ -46,6 +46,8 @@ type catPromo struct {
 	DestSlug, DestSrc                  string
 	DestLibrary                        int64
 	DestTitle, DestDescr               string
+	Is4K, IsHD                         bool
+	Icon, IconFocused                  string // button icons, files of the web client
 }
 
 // Channel category ids the channel rows list (see tv_lineup.go).
@@ -194,6 +196,7 @@ func (p *planner) planRows() {
 	matrix, wind := p.content("movie", "Матрица снов"), p.content("series", fixedSeries)
 	fox, kitten := p.content("movie", "Лисёнок Тим"), p.content("movie", "Котёнок Пуговка")
 	sliderMatrix := p.contentPromo("slider-matrix", "Премьера", "#2b1a5e", matrix)
+	sliderMatrix.IsHD = true
 	sliderWind := p.contentPromo("slider-north-wind", "Все сезоны бесплатно", "#0d3b66", wind)
 	sliderChannel := p.addPromo(&catPromo{Name: "slider-efir-1", Title: "«Эфир Первый» в прямом эфире",
 		Short: "Телеканал", Descr: "Новости, сериалы и шоу: смотрите в прямом эфире или в записи за неделю.",
@@ -203,7 +206,7 @@ func (p *planner) planRows() {
 		DestSlug: "kids"})
 	sliderPremium := p.addPromo(&catPromo{Name: "slider-premium", Title: "Премиум: кино без ограничений",
 		Short: "Пакет", Descr: "Премьеры фильмов и сериалов, футбол и каналы в 4K. Первые 14 дней бесплатно.",
-		ColorBg: "#7a1f3d", DestType: "packet", DestRef: "premium-1"})
+		ColorBg: "#7a1f3d", DestType: "packet", DestRef: "premium-1", Is4K: true, IsHD: true})
 	collection := func(name, title, color string, r *catRow) *catPromo {
 		return p.addPromo(&catPromo{Name: name, Title: title, Short: "Подборка", Descr: r.Descr, ColorBg: color,
 			DestType: "row", DestID: r.ID, DestSlug: r.Slug})
@@ -212,13 +215,15 @@ func (p *planner) planRows() {
 		Short: "Пакет «Премиум»", Descr: "Подключите «Премиум» и смотрите новинки кино в день выхода.",
 		ColorBg: "#1b2a4a", DestType: "packet", DestRef: "premium-1"})
 	promoKey := p.addPromo(&catPromo{Name: "button-promo-code", Title: "Ввести промокод", Short: "Промокод",
-		ColorBg: "#3a7bd5", DestType: "enter_promo_key"})
+		ColorBg: "#3a7bd5", DestType: "enter_promo_key",
+		Icon: "/icons/promo-code.svg", IconFocused: "/icons/promo-code-focused.svg"})
 	howTo := p.addPromo(&catPromo{Name: "button-how-to", Title: "Как смотреть на телевизоре", Short: "Инструкция",
 		ColorBg: "#2e8b57", DestType: "text", DestTitle: "Эфир на телевизоре",
 		DestDescr: "Установите приложение «Эфир» из магазина приложений вашего Smart TV, откройте его и войдите по номеру телефона. " +
-			"Подписки и избранное появятся на телевизоре автоматически."})
+			"Подписки и избранное появятся на телевизоре автоматически.",
+		Icon: "/icons/tv.svg", IconFocused: "/icons/tv-focused.svg"})
 	help := p.addPromo(&catPromo{Name: "button-help", Title: "Справка", Short: "Помощь", ColorBg: "#6a5acd",
-		DestType: "open_url", DestSrc: "https://efir.example/help"})
+		DestType: "open_url", DestSrc: "https://efir.example/help", Icon: "/icons/help.svg", IconFocused: "/icons/help-focused.svg"})
 	lastChannel := p.addPromo(&catPromo{Name: "brand-last-channel", Title: "Вернуться к каналу", Short: "Эфир",
 		ColorBg: "#c0392b", DestType: "last_channel"})
 	brandCatalog := p.addPromo(&catPromo{Name: "brand-catalog", Title: "Весь каталог", Short: "Каталог",

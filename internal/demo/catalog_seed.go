@@ -373,7 +373,8 @@ func (w *catalogWriter) rows(ctx context.Context) error {
 			return fmt.Errorf("promotion %s: no %s %q", x.Name, x.DestType, x.DestRef)
 		}
 		promos = append(promos, []any{x.ID, catalogProvider, x.Name, x.Title, x.Short, x.Descr, x.ColorBg, x.Age, x.Year,
-			nullID(x.TrailerID), x.DestType, nullID(destID), x.DestSlug, nullID(x.DestLibrary), x.DestSrc, x.DestTitle, x.DestDescr})
+			nullID(x.TrailerID), x.DestType, nullID(destID), x.DestSlug, nullID(x.DestLibrary), x.DestSrc, x.DestTitle, x.DestDescr,
+			x.Is4K, x.IsHD, x.Icon, x.IconFocused})
 	}
 	for _, s := range []struct {
 		table string
@@ -386,7 +387,8 @@ func (w *catalogWriter) rows(ctx context.Context) error {
 		{"rowsets", []string{"id", "provider_id", "slug", "template", "title", "description", "url", "menu_sort", "for_kids"}, rowsets},
 		{"rowset_rows", []string{"rowset_id", "row_id", "sort"}, rowsetRows},
 		{"promotions", []string{"id", "provider_id", "name", "title", "short", "description", "color_bg", "age", "year",
-			"trailer_id", "dest_type", "dest_id", "dest_slug", "dest_library_id", "dest_src", "dest_title", "dest_description"}, promos},
+			"trailer_id", "dest_type", "dest_id", "dest_slug", "dest_library_id", "dest_src", "dest_title", "dest_description",
+			"is_4k", "is_hd", "btn_icon", "btn_icon_focused"}, promos},
 	} {
 		if err := w.insert(ctx, s.table, s.cols, s.rows, ""); err != nil {
 			return err

@@ -50,10 +50,10 @@ type ABTest struct {
 // ("*" matches one path segment); "{name}" in the texts stands for the name
 // of the channel or content on the page.
 type SEOMask struct {
-	Path        string `json:"path"`
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	H1          string `json:"h1"`
+	Path        string
+	Title       string
+	Description string
+	H1          string
 }
 
 func (s *Service) handleConfiguration(w http.ResponseWriter, r *http.Request) error {
@@ -90,14 +90,25 @@ func (s *Service) handleABTests(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// SEOMaskText is one text of a page type on the wire (the spec's SEO mask
+// entity: page_type, text_type, value): page_type is the path pattern
+// ("/contents/*"), text_type one of title, description and h1.
+type SEOMaskText struct {
+	PageType string `json:"page_type"`
+	TextType string `json:"text_type"`
+	Value    string `json:"value"`
+}
+
+// GET /v2/seo/masks: every text of every page type, in the asked language.
 func (s *Service) handleSEOMasks(w http.ResponseWriter, r *http.Request) error {
 	lang, name := httpx.Lang(r), s.providerOf(r).Name
-	masks := make([]SEOMask, 0, len(seoPages))
+	out := make([]SEOMaskText, 0, 3*len(seoPages))
 	for _, m := range seoPages {
 		mask, _ := SEOMaskFor(lang, name, m)
-		masks = append(masks, mask)
+		out = append(out, SEOMaskText{m, "title", mask.Title}, SEOMaskText{m, "description", mask.Description},
+			SEOMaskText{m, "h1", mask.H1})
 	}
-	httpx.OK(w, masks)
+	httpx.OK(w, out)
 	return nil
 }
 

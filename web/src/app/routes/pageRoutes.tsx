@@ -24,6 +24,7 @@ const FreeChannelsPage = lazy(() => import('@/features/channels').then((m) => ({
 
 const MyPage = lazy(() => import('@/features/my').then((m) => ({ default: m.MyPage })));
 const EpisodePage = lazy(() => import('@/features/content').then((m) => ({ default: m.EpisodePage })));
+const ContentEmbedPage = lazy(() => import('@/features/watch').then((m) => ({ default: m.ContentEmbedPage })));
 const NewsListPage = lazy(() => import('@/features/news').then((m) => ({ default: m.NewsListPage })));
 
 const NewYearPage = lazy(() => import('@/features/newyear').then((m) => ({ default: m.NewYearPage })));
@@ -68,7 +69,7 @@ export const pageRoutes: RouteObject[] = [
       { path: 'my', element: <MyPage /> },
       { path: 'search', element: <SearchPage /> },
       { path: 'episodes/:id', element: <EpisodePage /> },
-      { path: 'content_embed/:id', element: section('contentEmbed') },
+      { path: 'content_embed/:id', element: <ContentEmbedPage /> },
       // The bare forms of modal pages show a not-found page.
       { path: 'watch', element: <NotFoundPage kind="content" /> },
       { path: 'trailers', element: <NotFoundPage kind="content" /> },

@@ -10,6 +10,7 @@ import { emptySession } from '@/shared/session/sessionStore';
 import { fakeServer } from '../../test/fakeServer';
 import { createTestI18n } from '../../test/i18n';
 import { ContentPage } from './ContentPage';
+import { contentKeys } from './queries';
 import type { Content, ContentMeta } from './types';
 
 const i18n = createTestI18n('en');
@@ -94,15 +95,19 @@ const meta: ContentMeta = {
 
 function Where() {
   const l = useLocation();
-  return <output data-testid="where">{l.pathname}</output>;
+  return (
+    <output data-testid="where" data-search={l.search}>
+      {l.pathname}
+    </output>
+  );
 }
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderAt(path: string, { state, client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) }: { state?: unknown; client?: QueryClient } = {}) {
+  const [pathname, search = ''] = path.split('?');
   render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state }]}>
           <Routes>
             <Route path="/contents/:slug/:child?" element={<ContentPage />} />
             <Route path="*" element={null} />
@@ -242,5 +247,85 @@ describe('ContentPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Available by subscription' });
     expect(within(dialog).getByRole('link', { name: /Cinema/ }).getAttribute('href')).toBe('/packets/3');
     expect(sessionStorage.getItem('start_after_buy')).toBe('7');
+  });
+
+  it('asks for the content with the library of its address and carries it to /watch', async () => {
+    const film = { ...series, id: 7, slug: 'matrica-7', title: 'Matrix of Dreams', content_type: 'movie' as const, contents: [], next_to_play: null };
+    const server = fakeServer({
+      'GET /v2/contents/matrica-7': () => ({ body: film }),
+      'GET /v2/users/self/content_metadata/7': () => ({ body: { ...meta, next_to_play: null } }),
+      'GET /v2/contents/7/sources': () => ({ body: [] }),
+      'GET /v2/contents/7/similar': () => ({ body: [] }),
+    });
+    const user = userEvent.setup();
+    renderAt('/contents/matrica-7?library_id=3');
+    await screen.findByRole('heading', { level: 1, name: 'Matrix of Dreams' });
+    const asked = server.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://test')).find((u) => u.pathname === '/v2/contents/matrica-7');
+    expect(asked?.searchParams.get('library')).toBe('3');
+    const watch = await screen.findAllByRole('button', { name: /Watch/ });
+    await waitFor(() => expect(watch[0]?.hasAttribute('disabled')).toBe(false));
+    await user.click(watch[0]!);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/watch/matrica-7'));
+    expect(screen.getByTestId('where').getAttribute('data-search')).toBe('?library_id=3');
+  });
+
+  it('sends no library and adds none to /watch without ?library_id', async () => {
+    const film = { ...series, id: 7, slug: 'matrica-7', title: 'Matrix of Dreams', content_type: 'movie' as const, contents: [], next_to_play: null };
+    const server = fakeServer({
+      'GET /v2/contents/matrica-7': () => ({ body: film }),
+      'GET /v2/users/self/content_metadata/7': () => ({ body: { ...meta, next_to_play: null } }),
+      'GET /v2/contents/7/sources': () => ({ body: [] }),
+      'GET /v2/contents/7/similar': () => ({ body: [] }),
+    });
+    const user = userEvent.setup();
+    renderAt('/contents/matrica-7?library_id=abc');
+    await screen.findByRole('heading', { level: 1, name: 'Matrix of Dreams' });
+    const asked = server.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://test')).find((u) => u.pathname === '/v2/contents/matrica-7');
+    expect(asked?.searchParams.has('library')).toBe(false);
+    const watch = await screen.findAllByRole('button', { name: /Watch/ });
+    await waitFor(() => expect(watch[0]?.hasAttribute('disabled')).toBe(false));
+    await user.click(watch[0]!);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/watch/matrica-7'));
+    expect(screen.getByTestId('where').getAttribute('data-search')).toBe('');
+  });
+
+  describe('reload asked by the navigation state', () => {
+    /** A client already holding fresh meta, sources and episodes of the series. */
+    function warmClient() {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      client.setQueryData(contentKeys.meta(5, 'user-token'), meta);
+      client.setQueryData(contentKeys.sources(5, 'user-token'), []);
+      client.setQueryData(contentKeys.episodes(5, 1, 'user-token'), [episode(11, 1, 1)]);
+      return client;
+    }
+    const reloaded = (routes: string[]) => ({
+      meta: routes.includes('GET /v2/users/self/content_metadata/5'),
+      sources: routes.includes('GET /v2/contents/5/sources'),
+      episodes: routes.includes('GET /v2/contents/5/episodes'),
+    });
+
+    it('refetches the meta, sources and episodes of the content too', async () => {
+      const server = serve();
+      renderAt('/contents/severnyy-veter-5', { state: { reload: true }, client: warmClient() });
+      await screen.findByRole('heading', { level: 1, name: 'North Wind' });
+      await waitFor(() => expect(reloaded(server.routes())).toEqual({ meta: true, sources: true, episodes: true }));
+    });
+
+    it('keeps fresh data without it', async () => {
+      const server = serve();
+      renderAt('/contents/severnyy-veter-5', { client: warmClient() });
+      await screen.findByRole('heading', { level: 1, name: 'North Wind' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(reloaded(server.routes())).toEqual({ meta: false, sources: false, episodes: false });
+    });
+
+    it('does not reload for a guest', async () => {
+      sessionStore.set({ ...emptySession, token: 'user-token', isLogged: false });
+      const server = serve();
+      renderAt('/contents/severnyy-veter-5', { state: { reload: true }, client: warmClient() });
+      await screen.findByRole('heading', { level: 1, name: 'North Wind' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(reloaded(server.routes())).toEqual({ meta: false, sources: false, episodes: false });
+    });
   });
 });

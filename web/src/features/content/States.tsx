@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/shared/api';
 import { errorMessage } from '@/shared/lib/errorMessage';
 import { useDocumentMeta } from '@/shared/lib/useDocumentMeta';
 import { Button, ButtonLink, ErrorState, Spinner } from '@/shared/ui';
+import { isMissingError } from './api';
 import styles from './States.module.css';
 
 export type MissingKind = 'content' | 'generic';
@@ -26,11 +26,14 @@ export function MissingState({ kind = 'content', text }: { kind?: MissingKind; t
   );
 }
 
-/** Loading, 404 and other failures of a catalogue call, one way everywhere. */
+/**
+ * Loading, not found and other failures of a catalogue call, one way everywhere. Spec 8: a
+ * content error other than 404 shows the 'content not found' page too, unless a retry can help.
+ */
 export function QueryState({ error, onRetry, kind = 'content', missingText }: { error: unknown; onRetry(): void; kind?: MissingKind; missingText?: string }) {
   const { t } = useTranslation();
   if (!error) return <Spinner label={t('app.loading')} />;
-  if (isApiError(error) && error.status === 404) return <MissingState kind={kind} text={missingText} />;
+  if (isMissingError(error)) return <MissingState kind={kind} text={missingText} />;
   return (
     <ErrorState
       title={t('content.loadError')}

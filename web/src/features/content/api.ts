@@ -24,6 +24,13 @@ export class LostContentError extends ApiError {
 
 export const isLostContent = (e: unknown): e is LostContentError => e instanceof LostContentError;
 
+/**
+ * A catalogue failure that shows the not-found page and is not retried: any 4xx except 401
+ * (the token rules handle it) and 429 (it passes). Network errors and 5xx keep the retry.
+ */
+export const isMissingError = (e: unknown): boolean =>
+  isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429;
+
 /** The content a lost_content answer carries beside its error part, when it is an object. */
 function lostPayload(e: ApiError): Content | null {
   const body = e.payload as Partial<components['schemas']['CatalogNotFoundError']> | null | undefined;
@@ -31,11 +38,27 @@ function lostPayload(e: ApiError): Content | null {
   return lost && typeof lost === 'object' ? lost : null;
 }
 
-/** GET /v2/contents/{id or slug}. */
-export async function fetchContent(idOrSlug: string | number, { signal }: Sig = {}): Promise<Content> {
+/** The query parameter a content address carries its library in (tiles of a library's row add it). */
+export const LIBRARY_PARAM = 'library_id';
+
+/** The library a content address names (`?library_id=N`), when it is a positive integer in plain digits. */
+export function libraryIdOf(search: string): number | undefined {
+  const raw = new URLSearchParams(search).get(LIBRARY_PARAM) ?? '';
+  const n = /^\d+$/.test(raw) ? Number(raw) : 0;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** An address with `?library_id=N` added when a library is known (the watch page reads it). */
+export function withLibrary(path: string, libraryId: number | null | undefined): string {
+  if (!libraryId) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${LIBRARY_PARAM}=${libraryId}`;
+}
+
+/** GET /v2/contents/{id or slug}; `library` is the library the content was opened from. */
+export async function fetchContent(idOrSlug: string | number, { signal, library }: Sig & { library?: number } = {}): Promise<Content> {
   const path = `/contents/${seg(idOrSlug)}`;
   try {
-    return await apiFetch<Content>(path, { signal });
+    return await apiFetch<Content>(path, { query: { library }, signal });
   } catch (e) {
     // The lost page is drawn from this same answer: no second request.
     if (isApiError(e) && e.type === 'lost_content') {

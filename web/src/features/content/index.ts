@@ -23,6 +23,7 @@ export { useRootContent } from './useRootContent';
 export { useTrailerPreview } from './useTrailerPreview';
 export { useEpisodeLabel, useDurationText } from './ContentParts';
 export { FavoriteButton } from './Actions';
+export { CollapsibleText } from './CollapsibleText';
 export { NotAvailableModal, PacketsModal } from './PlayModals';
 export { MissingState, QueryState } from './States';
 

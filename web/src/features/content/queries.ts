@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { isApiError } from '@/shared/api';
 import { useSession } from '@/shared/session';
-import { fetchContent, fetchContentMeta, fetchEpisodes, fetchSimilar, fetchSources, isLostContent } from './api';
+import { fetchContent, fetchContentMeta, fetchEpisodes, fetchSimilar, fetchSources, isLostContent, isMissingError } from './api';
 
 // TanStack Query keys and hooks of the content area. Every key carries the token: another
 // viewer (login, profile switch) has other rights, history and favourites.
@@ -15,22 +14,27 @@ export const META_STALE_MS = 3_000;
 
 export const contentKeys = {
   all: ['contents'] as const,
-  one: (idOrSlug: string | number, token: Token) => [...contentKeys.all, 'one', String(idOrSlug), token] as const,
+  /** `library`: the library the content was opened from (?library_id), sent to the server. */
+  one: (idOrSlug: string | number, token: Token, library?: number | null) => [...contentKeys.all, 'one', String(idOrSlug), token, library ?? null] as const,
   metas: () => [...contentKeys.all, 'meta'] as const,
-  meta: (id: number, token: Token) => [...contentKeys.metas(), id, token] as const,
-  episodes: (id: number, season: number | null, token: Token) => [...contentKeys.all, 'episodes', id, season, token] as const,
-  sources: (id: number, token: Token) => [...contentKeys.all, 'sources', id, token] as const,
+  /** Every viewer's meta of one content (for invalidation). */
+  metaOf: (id: number) => [...contentKeys.metas(), id] as const,
+  meta: (id: number, token: Token) => [...contentKeys.metaOf(id), token] as const,
+  /** Every season's episodes of one content (for invalidation). */
+  episodesOf: (id: number) => [...contentKeys.all, 'episodes', id] as const,
+  episodes: (id: number, season: number | null, token: Token) => [...contentKeys.episodesOf(id), season, token] as const,
+  sourcesOf: (id: number) => [...contentKeys.all, 'sources', id] as const,
+  sources: (id: number, token: Token) => [...contentKeys.sourcesOf(id), token] as const,
   similar: (id: number, token: Token) => [...contentKeys.all, 'similar', id, token] as const,
 };
 
-/** 404 and lost answers are final: no retries. */
-const retryUnlessMissing = (failures: number, error: unknown) =>
-  !(isLostContent(error) || (isApiError(error) && (error.status === 404 || error.status === 403))) && failures < 2;
+/** Not-found answers (404, lost and the other final 4xx) are final: no retries. */
+const retryUnlessMissing = (failures: number, error: unknown) => !(isLostContent(error) || isMissingError(error)) && failures < 2;
 
-export const contentQuery = (idOrSlug: string | number, token: Token) =>
+export const contentQuery = (idOrSlug: string | number, token: Token, library?: number | null) =>
   queryOptions({
-    queryKey: contentKeys.one(idOrSlug, token),
-    queryFn: ({ signal }) => fetchContent(idOrSlug, { signal }),
+    queryKey: contentKeys.one(idOrSlug, token, library),
+    queryFn: ({ signal }) => fetchContent(idOrSlug, { signal, library: library ?? undefined }),
     staleTime: CONTENT_STALE_MS,
     retry: retryUnlessMissing,
   });
@@ -45,9 +49,26 @@ export const contentMetaQuery = (id: number, token: Token) =>
 
 const enabledId = (id: number | null | undefined): id is number => id != null && id > 0;
 
-export function useContent(idOrSlug: string | number | null | undefined) {
+export function useContent(idOrSlug: string | number | null | undefined, library?: number | null) {
   const { token } = useSession();
-  return useQuery({ ...contentQuery(idOrSlug ?? '', token), enabled: idOrSlug != null && idOrSlug !== '' && token !== null });
+  return useQuery({ ...contentQuery(idOrSlug ?? '', token, library), enabled: idOrSlug != null && idOrSlug !== '' && token !== null });
+}
+
+/**
+ * Marks the viewer-dependent data of one content stale (its meta, catch-up sources and
+ * episodes), so what is shown refetches: the content page's reload after a purchase.
+ */
+export function useInvalidateContentData() {
+  const client = useQueryClient();
+  return useCallback(
+    (id: number) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: contentKeys.metaOf(id) }),
+        client.invalidateQueries({ queryKey: contentKeys.sourcesOf(id) }),
+        client.invalidateQueries({ queryKey: contentKeys.episodesOf(id) }),
+      ]),
+    [client],
+  );
 }
 
 export function useContentMeta(id: number | null | undefined) {

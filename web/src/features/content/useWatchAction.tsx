@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useModalPageState } from '@/shared/lib/modalNavigation';
 import { showAlert } from '@/shared/ui';
+import { libraryIdOf, withLibrary } from './api';
 import { archivePath, rememberStartAfterBuy, watchPath } from './links';
 import { NotAvailableModal, PacketsModal } from './PlayModals';
 import { decidePlay } from './rules/play';
@@ -24,11 +25,13 @@ export interface WatchAction {
  * meta: an announcement is refused with its alert; a content that cannot be played shows
  * content_not_available (a programme's catch-up goes to the channel archive); an
  * unpurchased one remembers the start-after-buy id and lists the packets that sell it;
- * otherwise /watch opens (the PIN and the stream are the watch page's).
+ * otherwise /watch opens (the PIN and the stream are the watch page's), carrying the page's
+ * ?library_id when the content was opened from a library.
  */
 export function useWatchAction(meta: ContentMeta | undefined, latestSource: CatchupSource | null): WatchAction {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const library = libraryIdOf(useLocation().search);
   const modalState = useModalPageState();
   const [shown, setShown] = useState<Shown>(null);
 
@@ -51,7 +54,7 @@ export function useWatchAction(meta: ContentMeta | undefined, latestSource: Catc
         setShown({ kind: 'pay', packets: d.packets });
         return;
       case 'play':
-        navigate(watchPath(target), { state: modalState });
+        navigate(withLibrary(watchPath(target), library), { state: modalState });
     }
   };
 

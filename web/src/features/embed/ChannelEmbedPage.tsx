@@ -20,6 +20,7 @@ import { isApiError, useBrandName } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { Button, Spinner } from '@/shared/ui';
 import { embedGate, siteChannelUrl } from './gate';
+import frame from '@/shared/ui/EmbedFrame.module.css';
 import styles from './Embed.module.css';
 
 // /channel_embed/{channelId}?ts=: the channel's player alone, filling the frame (the root
@@ -113,7 +114,7 @@ function EmbedPlayer({ channel, answer, ts }: { channel: Channel; answer: Stream
   }, []);
 
   return (
-    <div ref={root} className={styles.frame} tabIndex={-1} aria-label={t('embed.playerLabel', { channel: channel.name })} data-testid="channel-embed">
+    <div ref={root} className={frame.frame} tabIndex={-1} aria-label={t('embed.playerLabel', { channel: channel.name })} data-testid="channel-embed">
       <Player
         source={source}
         className={styles.player}
@@ -147,7 +148,7 @@ function toSource(a: StreamAnswer, ch: Channel, ts: number | null): PlayerSource
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <div className={styles.frame} data-testid="channel-embed">
+    <div className={frame.frame} data-testid="channel-embed">
       {children}
     </div>
   );
@@ -155,9 +156,9 @@ function Frame({ children }: { children: ReactNode }) {
 
 function Message({ title, text, children }: { title?: string; text: string; children?: ReactNode }) {
   return (
-    <div className={styles.message} role="status">
-      {title && <h1 className={styles.title}>{title}</h1>}
-      <p className={styles.text}>{text}</p>
+    <div className={frame.message} role="status">
+      {title && <h1 className={frame.title}>{title}</h1>}
+      <p className={frame.text}>{text}</p>
       {children}
     </div>
   );
@@ -168,7 +169,7 @@ function SiteLink({ channel, ts }: { channel: Channel; ts: number | null }) {
   const { t } = useTranslation();
   const brand = useBrandName();
   return (
-    <a className={styles.link} href={siteChannelUrl(window.location.origin, channel, ts)} target="_blank" rel="noopener noreferrer">
+    <a className={frame.link} href={siteChannelUrl(window.location.origin, channel, ts)} target="_blank" rel="noopener noreferrer">
       {t('embed.openSite', { brand })}
       <span className="visually-hidden"> {t('embed.newWindow')}</span>
     </a>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paragraphsOf, QueryState, usePageMeta } from '@/features/content';
+import { CollapsibleText, QueryState, usePageMeta } from '@/features/content';
 import { TileImage } from '@/features/rows';
 import { useModalPageState } from '@/shared/lib/modalNavigation';
 import { Button, Spinner } from '@/shared/ui';
@@ -70,6 +70,7 @@ export function NewsItemPage() {
 }
 
 function NewsItem({ news: n }: { news: News }) {
+  const { t } = useTranslation();
   const date = useDate();
   usePageMeta({ mask: '/news/*', name: n.title, description: n.lead || n.body, canonical: `/news/${n.slug || n.id}`, image: n.image });
   return (
@@ -84,11 +85,8 @@ function NewsItem({ news: n }: { news: News }) {
       </time>
       <h1 className={styles.itemTitle}>{n.title}</h1>
       {n.lead ? <p className={styles.itemLead}>{n.lead}</p> : null}
-      <div className={styles.body}>
-        {paragraphsOf(n.body).map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
-      </div>
+      <CollapsibleText text={n.body} moreLabel={t('news.readMore')} lessLabel={t('news.readLess')} />
     </article>
   );
 }
+

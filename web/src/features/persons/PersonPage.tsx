@@ -1,7 +1,6 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { collapsesOnPage, cutText, FavoriteButton, paragraphsOf, PAGE_COLLAPSE, QueryState, useFavoriteSwitch, usePageMeta } from '@/features/content';
+import { CollapsibleText, FavoriteButton, QueryState, useFavoriteSwitch, usePageMeta } from '@/features/content';
 import { ContentTile, TileGrid, TileImage } from '@/features/rows';
 import type { Person } from './api';
 import { usePerson } from './queries';
@@ -39,7 +38,13 @@ function PersonView({ person: p }: { person: Person }) {
           <div className={styles.actions}>
             <FavoriteButton {...favorite} onToggle={() => void favorite.toggle()} />
           </div>
-          <Biography text={p.bio} />
+          <CollapsibleText
+            text={p.bio}
+            className={styles.bio}
+            moreLabel={t('persons.more')}
+            lessLabel={t('persons.less')}
+            heading={<h2 className="visually-hidden">{t('persons.bio')}</h2>}
+          />
         </div>
       </header>
       {sections.map((s) => (
@@ -59,28 +64,3 @@ function PersonView({ person: p }: { person: Person }) {
   );
 }
 
-/** The biography: over 400 characters it collapses with more/less (spec 2 "Other pages"). */
-function Biography({ text }: { text: string | undefined }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const paragraphs = paragraphsOf(text ?? '');
-  if (paragraphs.length === 0) return null;
-  const collapses = collapsesOnPage(text);
-  const shown = open || !collapses ? paragraphs : [cutText(paragraphs.join(' '), PAGE_COLLAPSE)];
-  return (
-    <div className={styles.bio}>
-      <h2 className="visually-hidden">{t('persons.bio')}</h2>
-      <div id={id}>
-        {shown.map((para, i) => (
-          <p key={i}>{para}</p>
-        ))}
-      </div>
-      {collapses && (
-        <button type="button" className={styles.more} aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
-          {open ? t('persons.less') : t('persons.more')}
-        </button>
-      )}
-    </div>
-  );
-}

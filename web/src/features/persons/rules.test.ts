@@ -10,11 +10,22 @@ describe('person rules', () => {
     expect(personNoindex({ contents_count: 5, noindex: true })).toBe(true);
   });
 
+  it('counts the distinct contents of the sections for noindex when the server gives no count', () => {
+    const c = (id: number) => ({ id }) as never;
+    expect(personNoindex({})).toBe(true);
+    expect(personNoindex({ sections: { movies: [c(1)], series: [], program: [] } })).toBe(true);
+    expect(personNoindex({ sections: { movies: [c(1)], series: [c(1)], program: [] } })).toBe(true);
+    expect(personNoindex({ sections: { movies: [c(1)], series: [c(2)], program: [] } })).toBe(false);
+    // The server's count wins when it has one.
+    expect(personNoindex({ contents_count: 1, sections: { movies: [c(1), c(2)], series: [], program: [] } })).toBe(true);
+  });
+
   it('lists the filled sections in order and counts them when the server does not', () => {
-    const c = { id: 1 } as never;
-    const p = { sections: { program: [c], movies: [c, c], series: [] } };
+    const c = (id: number) => ({ id }) as never;
+    const p = { sections: { program: [c(1)], movies: [c(2), c(3)], series: [] } };
     expect(filledSections(p)).toEqual(['movies', 'program']);
     expect(contentsCount(p)).toBe(3);
+    expect(contentsCount({ sections: { movies: [c(2)], series: [c(2)], program: [c(4)] } })).toBe(2);
     expect(contentsCount({ contents_count: 7, sections: p.sections })).toBe(7);
   });
 

@@ -5,8 +5,9 @@ import type { Person } from './api';
 
 export const NOINDEX_BELOW = 2;
 
-export function personNoindex(p: Pick<Person, 'contents_count' | 'noindex'>): boolean {
-  return p.noindex === true || (p.contents_count ?? 0) < NOINDEX_BELOW;
+/** Without the server's contents_count the sections' contents are counted (spec 5). */
+export function personNoindex(p: Pick<Person, 'contents_count' | 'noindex' | 'sections'>): boolean {
+  return p.noindex === true || contentsCount(p) < NOINDEX_BELOW;
 }
 
 export type PersonSection = 'movies' | 'series' | 'program';
@@ -17,8 +18,8 @@ export function filledSections(p: Pick<Person, 'sections'>): PersonSection[] {
   return SECTION_ORDER.filter((s) => (p.sections?.[s]?.length ?? 0) > 0);
 }
 
-/** The count to show: the server's, else what the sections hold. */
+/** The count to show: the server's, else the distinct contents the sections hold (one may be in two). */
 export function contentsCount(p: Pick<Person, 'contents_count' | 'sections'>): number {
   if (p.contents_count != null) return p.contents_count;
-  return SECTION_ORDER.reduce((n, s) => n + (p.sections?.[s]?.length ?? 0), 0);
+  return new Set(SECTION_ORDER.flatMap((s) => (p.sections?.[s] ?? []).map((c) => c.id))).size;
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DestinationLink } from './tiles/DestinationLink';
-import { promoImage, promoTitle, safeColor } from './tiles/promo';
+import { promoImage, promoQuality, promoTitle, safeColor } from './tiles/promo';
 import type { Promo } from './types';
 import styles from './PromoSlider.module.css';
 
@@ -12,10 +12,11 @@ const PromoSliderTrailer = lazy(() => import('./PromoSliderTrailer'));
 /** The banner shows its picture this long before its trailer starts over it. */
 export const TRAILER_DELAY_MS = 1_500;
 
-function graphicTitle(p: Promo): string {
-  const g = p.graphic_title as Record<string, unknown> | null | undefined;
-  const src = g?.tv_x1 ?? g?.tv_x2 ?? g?.mobile_x1;
-  return typeof src === 'string' ? src : '';
+/** The banner's graphic title: its picture and size in points (0 when not given). */
+function graphicTitle(p: Promo): { src: string; width?: number; height?: number } {
+  const g = p.graphic_title;
+  const src = g?.tv_x2 || g?.tv_x1 || g?.mobile_x2 || '';
+  return { src, width: g?.tv_width_pt || undefined, height: g?.tv_height_pt || undefined };
 }
 
 export interface SlideProps {
@@ -42,7 +43,9 @@ export function PromoSliderSlide({ promo: p, active, eager, label, id, suppressC
   const title = promoTitle(p);
   const image = promoImage(p);
   const logo = graphicTitle(p);
-  const meta = [p.year || '', p.genres?.slice(0, 2).map((g) => g.name).join(', ') ?? '', p.age ? `${p.age}+` : ''].filter(Boolean).join(' · ');
+  const meta = [p.year || '', p.genres?.slice(0, 2).map((g) => g.name).join(', ') ?? '', promoQuality(p), p.age ? `${p.age}+` : '']
+    .filter(Boolean)
+    .join(' · ');
 
   const trailerId = p.trailer_id ?? null;
   const [bgShown, setBgShown] = useState(!image);
@@ -88,7 +91,13 @@ export function PromoSliderSlide({ promo: p, active, eager, label, id, suppressC
       )}
       <div className={styles.shade} />
       <div className={styles.text}>
-        {logo ? <img className={styles.logo} src={logo} alt={title} loading="lazy" decoding="async" draggable={false} /> : <h2 className={styles.title}>{title}</h2>}
+        {logo.src ? (
+          <h2 className={styles.logoHeading}>
+            <img className={styles.logo} src={logo.src} alt={title} width={logo.width} height={logo.height} loading="lazy" decoding="async" draggable={false} />
+          </h2>
+        ) : (
+          <h2 className={styles.title}>{title}</h2>
+        )}
         {meta && <p className={styles.meta}>{meta}</p>}
         {(p.short || p.description) && <p className={styles.description}>{p.description || p.short}</p>}
         <DestinationLink destination={p.destination} className={styles.more} suppressClick={suppressClick} aria-label={`${t('rows.slider.more')}: ${title}`}>

@@ -1,6 +1,7 @@
 import { API_BASE } from '@/shared/api';
 import { currentLanguage, pickLanguage } from '@/shared/i18n';
 import { readKey, StorageKey } from '@/shared/session';
+import { artworkSrcset } from '@/shared/lib/artworkSrcset';
 import { ROWSET_CLIENT } from './api';
 import { contentImage } from './rules/content';
 import { promoImage } from './tiles/promo';
@@ -27,10 +28,16 @@ const warmed: HTMLImageElement[] = [];
 /** How many pictures of the first rows are fetched ahead (the first screen's). */
 const WARM_IMAGES = 8;
 
-function warm(src: string) {
+/** Warms src as a tile of this CSS width shows it: the same srcset and sizes pick the same candidate. */
+function warm(src: string, width?: number) {
   if (!src || warmed.length >= WARM_IMAGES + 1) return;
   const img = new Image();
   img.decoding = 'async';
+  const srcset = width ? artworkSrcset(src) : undefined;
+  if (srcset) {
+    img.sizes = `${width}px`;
+    img.srcset = srcset;
+  }
   img.src = src;
   warmed.push(img);
 }
@@ -41,7 +48,8 @@ function warmImages(rowset: Rowset) {
   const slider = rows.find((r) => r.template === 'promo-bg');
   if (slider === rows[0] && slider?.promotions?.[0]) warm(promoImage(slider.promotions[0]));
   const first = rows.find((r) => (r.template === 'content-v' || r.template === 'content-h') && (r.contents?.length ?? 0) > 0);
-  for (const c of (first?.contents ?? []).slice(0, WARM_IMAGES)) warm(contentImage(c, first!.template === 'content-h' ? 'cover' : 'poster'));
+  const cover = first?.template === 'content-h';
+  for (const c of (first?.contents ?? []).slice(0, WARM_IMAGES)) warm(contentImage(c, cover ? 'cover' : 'poster'), cover ? 332 : 282);
 }
 
 const startLanguage = () => pickLanguage(readKey(StorageKey.language), navigator.languages ?? [navigator.language]);

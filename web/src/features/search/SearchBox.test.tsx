@@ -12,6 +12,7 @@ import { HeaderSearch } from './HeaderSearch';
 import { SearchBox } from './SearchBox';
 
 const i18n = createTestI18n('en');
+const ruI18n = createTestI18n('ru');
 
 const matrix = { text: 'Матрица снов', kind: 'content', id: 12, slug: 'matrica-snov-12', content_type: 'movie', year: 2019 };
 const popular = { text: 'Северный ветер', kind: 'content', id: 30, slug: 'severnyj-veter-30', content_type: 'series', year: 2021 };
@@ -31,12 +32,12 @@ function Where() {
   return null;
 }
 
-function renderSearch(bouncing = 50, header = false) {
+function renderSearch(bouncing = 50, header = false, { lng = i18n, minChars = 1 } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(platformKeys.configuration(), { ...DEFAULT_CONFIGURATION, bouncing_interval: bouncing, min_search_chars: 1 });
+  client.setQueryData(platformKeys.configuration(), { ...DEFAULT_CONFIGURATION, bouncing_interval: bouncing, min_search_chars: minChars });
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={lng}>
         <MemoryRouter initialEntries={['/']}>
           {header ? <HeaderSearch /> : <SearchBox variant="header" />}
           <button type="button">elsewhere</button>
@@ -45,7 +46,8 @@ function renderSearch(bouncing = 50, header = false) {
       </I18nextProvider>
     </QueryClientProvider>,
   );
-  return screen.queryByRole('combobox', { name: 'Search films, series and channels' }) as HTMLElement;
+  const label = lng.t('header.searchLabel');
+  return screen.queryByRole('combobox', { name: label }) as HTMLElement;
 }
 
 beforeEach(() => {
@@ -121,26 +123,38 @@ describe('header search', () => {
     expect(texts.filter((t) => t !== null)).toEqual(['мат']);
   });
 
-  it('offers the Russian reading of text typed on the English layout and applies it', async () => {
+  it('offers the Russian reading of text typed on the English layout and applies it (Russian interface)', async () => {
     suggestByText({ '': [], vfnhbwf: [], матрица: [matrix] });
-    const input = renderSearch();
+    const input = renderSearch(50, false, { lng: ruI18n });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'vfnhbwf' } });
-    const hint = await screen.findByRole('option', { name: /Did you mean “матрица”\?/ }, { timeout: 3000 });
+    const said = ruI18n.t('search.layoutHintPlain', { text: 'матрица' });
+    const hint = await screen.findByRole('option', { name: (n) => n.includes(said) }, { timeout: 3000 });
     fireEvent.click(hint);
     expect((input as HTMLInputElement).value).toBe('матрица');
     expect(await screen.findByRole('option', { name: /Матрица снов/ })).toBeTruthy();
   });
 
+  it('does not offer the layout hint in another interface language', async () => {
+    const { texts } = suggestByText({ '': [], vfnhbwf: [], матрица: [matrix] });
+    const input = renderSearch();
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'vfnhbwf' } });
+    await waitFor(() => expect(texts).toContain('vfnhbwf'));
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(texts).not.toContain('матрица');
+    expect(screen.queryByRole('option', { name: /Did you mean/ })).toBeNull();
+  });
+
   it('does not offer it for ordinary English', async () => {
     const { texts } = suggestByText({ '': [], hello: [], руддщ: [matrix] });
-    const input = renderSearch();
+    const input = renderSearch(50, false, { lng: ruI18n });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'hello' } });
     await waitFor(() => expect(texts).toContain('hello'));
     await act(() => new Promise((r) => setTimeout(r, 300)));
     expect(texts).not.toContain('руддщ');
-    expect(screen.queryByRole('option', { name: /Did you mean/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: /руддщ/ })).toBeNull();
   });
 
   it('opens a chosen suggestion, reports it and remembers it', async () => {
@@ -171,6 +185,19 @@ describe('header search', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(where).toBe(`/search?q=${encodeURIComponent('матрица снов')}`);
     expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('does not search with Enter under min_search_chars', async () => {
+    suggestByText({ '': [popular] });
+    const input = renderSearch(50, false, { minChars: 3 });
+    fireEvent.focus(input);
+    await screen.findByRole('option', { name: /Северный ветер/ });
+    fireEvent.change(input, { target: { value: ' Ма ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(where).toBe('/');
+    fireEvent.change(input, { target: { value: 'Мат' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(where).toBe(`/search?q=${encodeURIComponent('мат')}`);
   });
 
   it('closes with Escape and hides the list after the blur delay', async () => {

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ContentTile, PersonTile, TileGrid, channelPath } from '@/features/rows';
-import { useBrandName } from '@/shared/api';
+import { ContentTile, PersonTile, TileGrid, channelPath, findCatalogPage, menuPagePath, useMenuPages } from '@/features/rows';
+import { useBrandName, useConfiguration } from '@/shared/api';
 import { useDocumentMeta, useSeoMask } from '@/shared/lib/useDocumentMeta';
 import { useIsPhone } from '@/shared/lib/useMediaQuery';
 import { useModalPageState } from '@/shared/lib/modalNavigation';
 import { useSession } from '@/shared/session';
 import { Button, ErrorState, Spinner } from '@/shared/ui';
 import { searchResultsQuery } from './queries';
-import { searchTermOf } from './rules';
+import { searchStarts, searchTermOf } from './rules';
 import { SearchBox } from './SearchBox';
 import type { Channel } from './types';
 import { useSearchHistory } from './useSearchHistory';
@@ -18,8 +18,9 @@ import styles from './SearchPage.module.css';
 
 /**
  * /search?q={term} (spec 2): contents, persons and channels found for the term, or
- * warning_no_search_results. On a phone the page carries the search field (the header has
- * none there) and a close button back to where the viewer came from.
+ * warning_no_search_results. A term shorter than min_search_chars is not searched: the page
+ * shows its prompt (spec 5). On a phone the page carries the search field (the header has
+ * none there) and a close button back to where the viewer came from, else to the catalogue.
  */
 export function SearchPage() {
   const { t } = useTranslation();
@@ -28,15 +29,19 @@ export function SearchPage() {
   const phone = useIsPhone();
   const brand = useBrandName();
   const { token } = useSession();
-  const term = searchTermOf(location.search);
+  const config = useConfiguration();
+  const catalog = findCatalogPage(useMenuPages().data ?? []);
+  const typed = searchTermOf(location.search);
+  const term = searchStarts(typed, config.min_search_chars) ? typed : '';
   const mask = useSeoMask('/search');
   useDocumentMeta({ title: term ? t('search.pageTitle', { term, brand }) : mask?.title, description: mask?.description, noindex: true });
 
   const close = () => {
-    // Back where the search was opened from; a search opened from outside goes to the main page.
+    // Back where the search was opened from (spec 2 "Search"); a search opened from outside
+    // goes to the catalogue page (the main page while the menu is not known).
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
-    else navigate('/');
+    else navigate(catalog ? menuPagePath(catalog) : '/');
   };
 
   return (

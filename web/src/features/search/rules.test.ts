@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foundReport, historyEntryOf, isQuickSearchKey, itemPath, suggestionText, suggestionsWanted } from './rules';
+import { foundReport, historyEntryOf, isQuickSearchKey, itemPath, layoutHintOffered, searchStarts, suggestionText, suggestionsWanted } from './rules';
 
 const key = (k: string, target: unknown = document.body, mods: Partial<KeyboardEvent> = {}) =>
   ({ key: k, ctrlKey: false, metaKey: false, altKey: false, defaultPrevented: false, target, ...mods }) as KeyboardEvent;
@@ -16,6 +16,23 @@ describe('search rules', () => {
     expect(suggestionsWanted('мат', 3)).toBe(true);
     expect(suggestionsWanted('м', 0)).toBe(true);
     expect(suggestionsWanted('м', undefined)).toBe(true);
+  });
+
+  it('starts a search (Enter, the results page) only at min_search_chars', () => {
+    expect(searchStarts('', 1)).toBe(false);
+    expect(searchStarts('   ', undefined)).toBe(false);
+    expect(searchStarts('м', null)).toBe(true);
+    expect(searchStarts('м', 0)).toBe(true);
+    expect(searchStarts(' ма ', 3)).toBe(false);
+    expect(searchStarts('мат', 3)).toBe(true);
+  });
+
+  it('offers the keyboard-layout hint only in the Russian interface', () => {
+    expect(layoutHintOffered('ru')).toBe(true);
+    expect(layoutHintOffered('ru-RU')).toBe(true);
+    expect(layoutHintOffered('en')).toBe(false);
+    expect(layoutHintOffered('kk')).toBe(false);
+    expect(layoutHintOffered(undefined)).toBe(false);
   });
 
   it("takes '/' as the quick key only outside fields, without modifiers, not on mobile", () => {

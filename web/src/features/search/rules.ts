@@ -1,4 +1,5 @@
 import { channelPath } from '@/features/rows';
+import { normaliseLanguage } from '@/shared/i18n';
 import { SEARCH_MAX_LENGTH } from '@/shared/lib/constants';
 import type { FoundReport, HistoryEntry, Suggestion } from './types';
 
@@ -20,6 +21,18 @@ export function suggestionsWanted(text: string, minChars: number | null | undefi
   const t = suggestionText(text);
   return t === '' || t.length >= Math.max(1, minChars ?? 1);
 }
+
+/**
+ * A search (Enter, the results page) starts at min_search_chars (at least 1) of the term as the
+ * route carries it; a shorter one is not searched (spec 5 "Search").
+ */
+export function searchStarts(term: string, minChars: number | null | undefined): boolean {
+  const t = normaliseSearchTerm(term);
+  return t !== '' && t.length >= Math.max(1, minChars ?? 1);
+}
+
+/** The wrong-keyboard-layout hint is for Russian only (spec 5): the interface language must be ru. */
+export const layoutHintOffered = (language: string | null | undefined) => normaliseLanguage(language) === 'ru';
 
 /**
  * The quick-search key '/' (spec 4): not while typing in a field, not with a modifier, not on

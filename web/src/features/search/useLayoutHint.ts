@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { layoutHintCandidate } from './layout';
 import { suggestionsQuery } from './queries';
+import { layoutHintOffered } from './rules';
 import type { Suggestion } from './types';
 
 // The wrong-keyboard-layout hint (spec 5): "vfnhbwf" -> "Did you mean «матрица»?". The
@@ -21,8 +23,9 @@ export interface LayoutHint {
 }
 
 export function useLayoutHint(text: string, enabled: boolean, token: string | null): LayoutHint | null {
+  const { i18n } = useTranslation();
   const [isEnglish, setIsEnglish] = useState<IsEnglish | null>(() => loadedIsEnglish);
-  const needed = enabled && mightNeedHint(text);
+  const needed = enabled && layoutHintOffered(i18n.resolvedLanguage ?? i18n.language) && mightNeedHint(text);
   useEffect(() => {
     if (!needed || isEnglish) return;
     let live = true;

@@ -15,6 +15,7 @@ import {
   opensAsModalPage,
   SEARCH_BLUR_HIDE_MS,
   searchPath,
+  searchStarts,
   searchTermOf,
   suggestionText,
   suggestionsWanted,
@@ -106,10 +107,11 @@ export function useSearchBox(initialText?: string) {
     const term = normaliseSearchTerm(text);
     setListShown(false);
     setActive(-1);
-    if (!term) return;
+    // Spec 5: a search starts only at min_search_chars; Enter on a shorter term does nothing more.
+    if (!searchStarts(term, config.min_search_chars)) return;
     history.add({ query: term, kind: 'query' });
     navigate(searchPath(term));
-  }, [text, history, navigate]);
+  }, [text, history, navigate, config.min_search_chars]);
 
   const open = useCallback(
     (item: { kind: Suggestion['kind']; id: number; slug?: string }) => {

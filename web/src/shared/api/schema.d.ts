@@ -970,7 +970,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The width in pixels of a JPEG, snapped up to the kind's steps (posters 300, 400, 600, 846; covers 352, 512, 640, 1024; portraits 180, 300, 480, 720; news 352, 640, 1088, 1920; backgrounds 640, 1280, 1920; banners 480, 768, 1536, 1920), for srcset at pixel ratios 1 to 3. Without it the default size above. Not digits -> 400. Ignored for SVG. */
+                    w?: string;
+                };
                 header?: never;
                 path: {
                     kind: "poster" | "cover" | "background" | "person" | "promo" | "news";
@@ -998,6 +1001,7 @@ export interface paths {
                     };
                     content?: never;
                 };
+                400: components["responses"]["Error"];
                 404: components["responses"]["Error"];
             };
         };
@@ -3048,11 +3052,11 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Accepted for the client; no effect */
+                    /** @description The library the viewer came from (a positive id, else 400); a content has one library, so the answer is the same */
                     library?: string;
-                    /** @description Accepted for the client; no effect */
+                    /** @description The client's action hint (letters, digits, _ and -, up to 32; else 400); no effect on the answer */
                     action?: string;
-                    /** @description Accepted for the client; no effect */
+                    /** @description Opened from a promotion: 0, 1, true or false (else 400); no effect on the answer */
                     isPromo?: string;
                 };
                 header?: never;
@@ -4552,12 +4556,13 @@ export interface components {
             name: string;
             variant: string;
         };
-        /** @description Texts for pages whose path matches `path` ("*" is one segment); "{name}" stands for the item shown. */
+        /** @description One text of the pages whose path matches page_type ("*" is one segment); "{name}" in value stands for the item shown (the channel, content or person). */
         SEOMask: {
-            path: string;
-            title: string;
-            description: string;
-            h1: string;
+            /** @description The path pattern, e.g. "/contents/*" */
+            page_type: string;
+            /** @enum {string} */
+            text_type: "title" | "description" | "h1";
+            value: string;
         };
         Country: {
             /** @description ISO 3166-1 numeric code */
@@ -5322,10 +5327,8 @@ export interface components {
             title: string;
             description: string;
             short: string;
-            /** @description Title artwork: tv_x1..x3, mobile_x1..x3 with widths and heights */
-            graphic_title?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description The banner's title drawn as a picture, shown instead of the title text */
+            graphic_title?: components["schemas"]["CatalogScaledImage"] | null;
             images: {
                 /** @enum {string} */
                 itype: "cover" | "colorback";
@@ -5344,12 +5347,24 @@ export interface components {
             /** Format: int64 */
             trailer_id?: number | null;
             destination: components["schemas"]["CatalogDestination"];
-            unfocused_btn_icon?: {
-                [key: string]: unknown;
-            } | null;
-            focused_btn_icon?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description A button tile's icon */
+            unfocused_btn_icon?: components["schemas"]["CatalogScaledImage"] | null;
+            /** @description The icon of a focused (or hovered) button tile; the unfocused one when there is no other */
+            focused_btn_icon?: components["schemas"]["CatalogScaledImage"] | null;
+        };
+        /** @description One picture for every pixel ratio of TV and mobile screens, with its size in points */
+        CatalogScaledImage: {
+            tv_x1: string;
+            tv_x2: string;
+            tv_x3: string;
+            mobile_x1: string;
+            mobile_x2: string;
+            mobile_x3: string;
+            /** @description 0 when unknown */
+            tv_width_pt: number;
+            tv_height_pt: number;
+            mobile_width_pt: number;
+            mobile_height_pt: number;
         };
         CatalogHistory: {
             content: components["schemas"]["CatalogContent"];

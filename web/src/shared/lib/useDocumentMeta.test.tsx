@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DocumentMetaLayer, useDocumentMeta, type DocumentMeta } from './useDocumentMeta';
+import { DocumentMetaLayer, seoTextsOf, useDocumentMeta, type DocumentMeta } from './useDocumentMeta';
 
 function Page(props: DocumentMeta) {
   useDocumentMeta(props);
@@ -94,5 +94,25 @@ describe('useDocumentMeta', () => {
     const page = render(<Page title="A" />);
     page.rerender(<Page title="B" />);
     expect(document.title).toBe('B');
+  });
+});
+
+describe('seoTextsOf', () => {
+  const masks = [
+    { page_type: '/contents/*', text_type: 'title' as const, value: '{name}: смотреть онлайн — Efir' },
+    { page_type: '/contents/*', text_type: 'h1' as const, value: '{name}' },
+    { page_type: '/channels', text_type: 'title' as const, value: 'Телеканалы' },
+  ];
+
+  it('gathers the texts of one page type and fills in the name', () => {
+    expect(seoTextsOf(masks, '/contents/*', 'Матрица снов')).toEqual({
+      title: 'Матрица снов: смотреть онлайн — Efir',
+      description: '',
+      h1: 'Матрица снов',
+    });
+  });
+
+  it('is null for a page type without texts', () => {
+    expect(seoTextsOf(masks, '/persons/*')).toBeNull();
   });
 });

@@ -173,6 +173,13 @@ export function useDocumentMeta(meta: DocumentMeta): void {
 
 export type SeoMask = components['schemas']['SEOMask'];
 
+/** The texts of one page type, as the page uses them. */
+export interface SeoTexts {
+  title: string;
+  description: string;
+  h1: string;
+}
+
 /** The operator's SEO masks (GET /v2/seo/masks) in the interface language. */
 export const seoMasksQuery = (lang: string) =>
   queryOptions({
@@ -181,13 +188,18 @@ export const seoMasksQuery = (lang: string) =>
     staleTime: 10 * 60_000,
   });
 
+/** The texts of page type path ('/contents/*') among the masks, with {name} filled; null when it has none. */
+export function seoTextsOf(masks: readonly SeoMask[], path: string, name = ''): SeoTexts | null {
+  const own = masks.filter((m) => m.page_type === path);
+  if (own.length === 0) return null;
+  const text = (type: SeoMask['text_type']) => (own.find((m) => m.text_type === type)?.value ?? '').split('{name}').join(name);
+  return { title: text('title'), description: text('description'), h1: text('h1') };
+}
+
 /** The texts of the mask for path ('/contents/*'), with {name} filled; null until loaded or when none. */
-export function useSeoMask(path: string, name = ''): Omit<SeoMask, 'path'> | null {
+export function useSeoMask(path: string, name = ''): SeoTexts | null {
   useTranslation(); // re-render on a language change
   const lang = currentLanguage();
   const { data } = useQuery(seoMasksQuery(lang));
-  const mask = data?.find((m) => m.path === path);
-  if (!mask) return null;
-  const fill = (s: string) => s.split('{name}').join(name);
-  return { title: fill(mask.title), description: fill(mask.description), h1: fill(mask.h1) };
+  return data ? seoTextsOf(data, path, name) : null;
 }

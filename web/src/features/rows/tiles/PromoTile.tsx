@@ -20,9 +20,13 @@ export function PromoTile({ promo: p, template, eager }: { promo: Promo; templat
   switch (template) {
     case 'button': {
       const icon = promoIcon(p);
+      const focusedIcon = promoIcon(p, true);
       return (
         <DestinationLink destination={p.destination} className={styles.button}>
-          {icon && <img src={icon} alt="" width={24} height={24} loading="lazy" decoding="async" />}
+          {icon && <img src={icon} alt="" width={24} height={24} loading="lazy" decoding="async" className={focusedIcon && focusedIcon !== icon ? styles.iconIdle : undefined} />}
+          {focusedIcon && focusedIcon !== icon && (
+            <img src={focusedIcon} alt="" width={24} height={24} loading="lazy" decoding="async" className={styles.iconFocused} />
+          )}
           <span>{title}</span>
         </DestinationLink>
       );

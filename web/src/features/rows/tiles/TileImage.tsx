@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { artworkSrcset } from '@/shared/lib/artworkSrcset';
 import styles from './Tiles.module.css';
 
 interface Props {
   src: string;
+  /** The CSS width the tile shows the picture at (spec 9 "Images"): the srcset's `sizes`. */
   width: number;
   height: number;
   /** Initials of this text fill the stub picture when the image is missing or fails. */
@@ -14,7 +16,11 @@ interface Props {
 
 /**
  * A tile picture: intrinsic size for layout (no shifts), lazy loading, async decoding,
- * and the stub image of spec 8 "Image load failure" when it fails or is missing.
+ * and the stub image of spec 8 "Image load failure" when it fails or is missing. A
+ * generated picture (/v2/artwork/...) comes with the widths the server draws it at, so a
+ * screen of 2x or 3x pixels gets a sharp one; the server's first screen writes the same
+ * srcset and sizes for the same pictures (internal/catalog/first_screen.go), so the
+ * browser picks the same file there and here and loads it once.
  */
 export function TileImage({ src, width, height, stubText, eager, className }: Props) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -25,10 +31,13 @@ export function TileImage({ src, width, height, stubText, eager, className }: Pr
       </span>
     );
   }
+  const srcSet = artworkSrcset(src);
   return (
     <img
       className={className}
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? `${width}px` : undefined}
       alt=""
       width={width}
       height={height}

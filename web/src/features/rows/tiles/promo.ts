@@ -19,8 +19,11 @@ export function safeColor(v: string | undefined | null): string | undefined {
 /** The title of a promotion as the tile shows it. */
 export const promoTitle = (p: Pick<Promo, 'title' | 'name'>) => p.title || p.name;
 
-/** A button icon (unfocused_btn_icon.tv_x3) when the promotion has one. */
-export function promoIcon(p: Pick<Promo, 'unfocused_btn_icon'>): string {
-  const icon = p.unfocused_btn_icon as { tv_x3?: unknown } | null | undefined;
+/** A button icon (unfocused_btn_icon.tv_x3, or focused_btn_icon's) when the promotion has one. */
+export function promoIcon(p: Pick<Promo, 'unfocused_btn_icon' | 'focused_btn_icon'>, focused = false): string {
+  const icon = (focused ? p.focused_btn_icon : p.unfocused_btn_icon) as { tv_x3?: unknown } | null | undefined;
   return typeof icon?.tv_x3 === 'string' ? icon.tv_x3 : '';
 }
+
+/** The picture quality badge of a promotion: 4K before HD, else none. */
+export const promoQuality = (p: Pick<Promo, 'is_4k' | 'is_hd'>) => (p.is_4k ? '4K' : p.is_hd ? 'HD' : '');

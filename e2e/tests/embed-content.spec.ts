@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { appReady } from './helpers/app';
+import { signInWithPassword } from './helpers/auth';
+import { expectVideoAdvancing, player, storedToken } from './helpers/tv';
+
+// /content_embed/{slug or id}: the content's player alone, filling the frame, without the
+// site's header and footer. The parental PIN is skipped for embeds (spec 5); what the viewer
+// may not watch says so in the frame, with a link opening the content's page in a new window.
+// The demo: «Лисёнок Тим» is free; «Ночной клуб» is 18+ in the premium library, which a
+// guest does not hold and the demo subscriber does.
+
+const PIN = '4826';
+
+interface Suggestion {
+  kind: string;
+  slug: string;
+  text: string;
+  content_type?: string;
+}
+
+async function filmSlug(page: Page, title: string): Promise<string> {
+  const res = await page.request.get(`/v2/search/suggest?text=${encodeURIComponent(title)}`);
+  expect(res.ok()).toBeTruthy();
+  const hit = ((await res.json()) as Suggestion[]).find((s) => s.kind === 'content' && s.text === title && s.content_type === 'movie');
+  expect(hit, `${title} among the suggestions`).toBeTruthy();
+  return hit!.slug;
+}
+
+const embed = (page: Page) => page.getByTestId('content-embed');
+
+test('a free film plays in the embed, alone in the window', async ({ page }) => {
+  const slug = await filmSlug(page, 'Лисёнок Тим');
+  await page.goto(`/content_embed/${slug}`);
+  await expect(embed(page)).toHaveAttribute('data-watch-state', 'play', { timeout: 30_000 });
+  await expect(embed(page).locator('video')).toBeAttached();
+  await expectVideoAdvancing(page);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  // The frame is the viewport.
+  const box = await embed(page).boundingBox();
+  expect(box?.width).toBe(page.viewportSize()!.width);
+  expect(box?.height).toBe(page.viewportSize()!.height);
+
+  // The bare id names the same film.
+  const id = slug.replace(/^.*?(\d+)$/, '$1');
+  await page.goto(`/content_embed/${id}`);
+  await expect(player(page)).toHaveAttribute('data-player-state', 'playing', { timeout: 30_000 });
+});
+
+test('an 18+ film: not purchased for a guest, played without a PIN for its subscriber', async ({ page }) => {
+  const slug = await filmSlug(page, 'Ночной клуб');
+  const streams: string[] = [];
+  page.on('request', (r) => {
+    if (/\/v2\/libraries\/\d+\/contents\/\d+\/stream/.test(r.url())) streams.push(r.url());
+  });
+
+  // A guest holds no premium packet: the frame says so and links the film's page, outside.
+  await page.goto(`/content_embed/${slug}?ignore_parental_control=1`);
+  await expect(embed(page)).toHaveAttribute('data-watch-state', 'pay', { timeout: 30_000 });
+  await expect(embed(page).getByText('Для просмотра нужна подписка.')).toBeVisible();
+  const link = embed(page).getByRole('link', { name: /^Открыть / });
+  await expect(link).toHaveAttribute('href', new RegExp(`/contents/${slug}$`));
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+  await expect(embed(page).getByRole('link')).toHaveCount(1);
+  await expect(page.locator('[data-player-state]')).toHaveCount(0);
+  await expect(page.locator('[data-modal="pincode"]')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+
+  // The demo subscriber holds it and has a PIN: the watch page would ask, the embed does not.
+  await page.goto('/');
+  await appReady(page);
+  await signInWithPassword(page, 'demo', 'efir24');
+  const token = await storedToken(page);
+  const res = await page.request.patch('/v2/users/self', {
+    headers: { Authorization: `Token ${token}` },
+    data: { parental_code: PIN, current_parental_code: PIN },
+  });
+  expect(res.ok()).toBeTruthy();
+  streams.length = 0;
+  await page.goto(`/content_embed/${slug}`);
+  await expect(embed(page)).toHaveAttribute('data-watch-state', 'play', { timeout: 30_000 });
+  await expectVideoAdvancing(page);
+  expect(streams.length).toBeGreaterThan(0);
+  await expect(page.locator('[data-modal="pincode"]')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+});

@@ -1,0 +1,29 @@
+import { contentPagePath, idFromSegment, type Content } from '@/features/content';
+
+// Addresses of /content_embed/{slug or id} (spec 2): the content's player alone for a frame
+// on another site. Moving on (a series to its episode, an episode to the next one, a
+// programme to its catch-up) stays inside embeds; only the "open on the site" link leaves,
+// and it opens a new window.
+
+type Ref = Pick<Content, 'id' | 'slug'>;
+
+/** The content id of the route segment: its trailing digits ('matrica-snov-12' -> 12, '12' -> 12). */
+export function embedContentId(segment: string | null | undefined): number | null {
+  return idFromSegment(segment);
+}
+
+/** The embed of another content, keeping the address's query (?ignore_parental_control=1 ...). */
+export function contentEmbedPath(c: Ref, search = ''): string {
+  const query = search && !search.startsWith('?') ? `?${search}` : search;
+  return `/content_embed/${c.slug || c.id}${query === '?' ? '' : query}`;
+}
+
+/** A programme's catch-up plays in the channel embed from the entry's start. */
+export function channelEmbedPath(channelId: number, startAt: number): string {
+  return `/channel_embed/${channelId}?ts=${startAt}`;
+}
+
+/** The content's page on the site, absolute (it opens in a new window, out of the frame). */
+export function siteContentUrl(origin: string, content: Ref, root?: Ref | null): string {
+  return origin + (root && root.id !== content.id ? contentPagePath(root, content) : contentPagePath(content));
+}
