@@ -81,6 +81,17 @@ test('narrow screens get the bottom navigation, wide ones do not', async ({ page
   await expect(page).toHaveURL(/\/channels$/);
 });
 
+test.describe('a phone held sideways (touch only, 1200 px wide)', () => {
+  test.use({ viewport: { width: 1200, height: 560 }, isMobile: true, hasTouch: true });
+
+  test('gets the narrow layout: the bottom navigation and no header menu', async ({ page }) => {
+    await page.goto('/');
+    await appReady(page);
+    await expect(page.getByRole('navigation', { name: 'Быстрая навигация' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Главное меню' })).toBeHidden();
+  });
+});
+
 test('development-only pages do not exist in the built client', async ({ page }) => {
   await page.goto('/test');
   await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена.' })).toBeVisible();

@@ -36,6 +36,9 @@ func boxOf(kind string) [2]int {
 
 // Draw renders the subject as an SVG document.
 func Draw(s Subject) []byte {
+	if s.Kind == Title {
+		return drawGraphicTitle(s)
+	}
 	var c svgCanvas
 	drawScene(&c, s)
 	return c.bytes()
@@ -46,13 +49,7 @@ func Draw(s Subject) []byte {
 func drawScene(c canvas, s Subject) {
 	box := boxOf(s.Kind)
 	rng := seedOf(s.Kind, s.ID)
-	p := paletteFor(s.Genre, rng).vary(rng)
-	if col, ok := colorPalette(s.Color); ok {
-		p = col
-	}
-	if s.Kind == News && s.Genre == "" {
-		p = genrePalettes[[]string{"news", "documentary", "educational", "music", "drama"}[rng.IntN(5)]]
-	}
+	p := subjectPalette(s, rng)
 	w, h := box[0], box[1]
 	angle := rng.IntN(4)
 	bg := gradient{id: "g", x2: w * [4]int{10, 0, 10, 4}[angle] / 10, y2: h * [4]int{10, 10, 3, 10}[angle] / 10,
@@ -85,6 +82,20 @@ func drawScene(c canvas, s Subject) {
 		}
 	}
 	c.end()
+}
+
+// subjectPalette is the picture's palette, drawn from rng (seedOf the
+// subject) as the scene's first use of it: the graphic title of a promotion
+// takes the tint of its banner's palette this way.
+func subjectPalette(s Subject, rng *rand.Rand) palette {
+	p := paletteFor(s.Genre, rng).vary(rng)
+	if col, ok := colorPalette(s.Color); ok {
+		p = col
+	}
+	if s.Kind == News && s.Genre == "" {
+		p = genrePalettes[[]string{"news", "documentary", "educational", "music", "drama"}[rng.IntN(5)]]
+	}
+	return p
 }
 
 // motifs per genre family; others take any.

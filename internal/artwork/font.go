@@ -77,55 +77,68 @@ func (c *rasterCanvas) measure(s string, weight int) float64 { return faceFor(we
 func (c *rasterCanvas) text(t text) {
 	fc := faceFor(t.weight)
 	size := float64(t.size) * c.k
-	ppem := fixed.Int26_6(math.Round(size * 64))
 	spacing := t.spacing * c.k
 	for i, line := range t.lines {
 		x, y := float64(t.x)*c.k, float64(t.y+i*t.lh)*c.k
 		if t.middle {
-			n := 0
-			for _, r := range line {
-				if fc.em(r) >= 0 {
-					n++
-				}
-			}
-			x -= (fc.width(line)*size + spacing*float64(n)) / 2
+			x -= fc.lineWidth(line, size, spacing) / 2
 		}
 		c.o.reset()
-		for _, r := range line {
-			adv := fc.em(r)
-			if adv < 0 {
-				continue
-			}
-			if gi, err := fc.f.GlyphIndex(&c.buf, r); err == nil {
-				if segs, err := fc.f.LoadGlyph(&c.buf, gi, ppem, nil); err == nil {
-					c.addGlyph(segs, x, y)
-				}
-			}
-			x += adv*size + spacing
-		}
+		fc.setLine(&c.o, &c.buf, line, x, y, size, spacing)
 		c.fillOutline(solid(t.color), [4]float64{})
+	}
+}
+
+// lineWidth is the advance of line set at size with spacing after each
+// letter the font has.
+func (fc *face) lineWidth(line string, size, spacing float64) float64 {
+	n := 0
+	for _, r := range line {
+		if fc.em(r) >= 0 {
+			n++
+		}
+	}
+	return fc.width(line)*size + spacing*float64(n)
+}
+
+// setLine adds the glyph outlines of line, set at size from the dot (x, y),
+// to o: the raster canvas fills them, the graphic title writes them as SVG
+// paths, so both show the embedded font's letters whatever fonts a viewer has.
+func (fc *face) setLine(o *outline, buf *sfnt.Buffer, line string, x, y, size, spacing float64) {
+	ppem := fixed.Int26_6(math.Round(size * 64))
+	for _, r := range line {
+		adv := fc.em(r)
+		if adv < 0 {
+			continue
+		}
+		if gi, err := fc.f.GlyphIndex(buf, r); err == nil {
+			if segs, err := fc.f.LoadGlyph(buf, gi, ppem, nil); err == nil {
+				addGlyph(o, segs, x, y)
+			}
+		}
+		x += adv*size + spacing
 	}
 }
 
 // addGlyph adds a glyph's outline (26.6 pixels, y down, from the dot) at
 // the dot (x, y).
-func (c *rasterCanvas) addGlyph(segs sfnt.Segments, x, y float64) {
+func addGlyph(o *outline, segs sfnt.Segments, x, y float64) {
 	pt := func(p fixed.Point26_6) (float64, float64) { return x + float64(p.X)/64, y + float64(p.Y)/64 }
 	for _, s := range segs {
 		ax, ay := pt(s.Args[0])
 		switch s.Op {
 		case sfnt.SegmentOpMoveTo:
-			c.o.moveTo(ax, ay)
+			o.moveTo(ax, ay)
 		case sfnt.SegmentOpLineTo:
-			c.o.lineTo(ax, ay)
+			o.lineTo(ax, ay)
 		case sfnt.SegmentOpQuadTo:
 			bx, by := pt(s.Args[1])
-			c.o.quadTo(ax, ay, bx, by)
+			o.quadTo(ax, ay, bx, by)
 		case sfnt.SegmentOpCubeTo:
 			bx, by := pt(s.Args[1])
 			cx, cy := pt(s.Args[2])
-			c.o.cubeTo(ax, ay, bx, by, cx, cy)
+			o.cubeTo(ax, ay, bx, by, cx, cy)
 		}
 	}
-	c.o.close()
+	o.close()
 }

@@ -44,7 +44,8 @@ var formats = map[string]struct {
 
 // Service serves GET /v2/artwork/{kind}/{id}.jpg (and .svg): the picture
 // of a content (poster, cover, background), a person, a promotion or a news
-// item, drawn from the id and the title it looks up. ?w= asks for a JPEG
+// item, drawn from the id and the title it looks up, and a promotion's
+// graphic title (/v2/artwork/title/{id}.svg, SVG only). ?w= asks for a JPEG
 // that many pixels wide, snapped up the kind's ladder (widths.go) so the
 // client's srcset and any cache in between see a few sizes per picture.
 type Service struct {
@@ -74,8 +75,11 @@ func (s *Service) handle(w http.ResponseWriter, r *http.Request) error {
 	digits, ext := file[:dot], file[dot:]
 	format, known := formats[ext]
 	id, err := strconv.ParseInt(digits, 10, 64)
-	if !known || err != nil || id <= 0 || !Valid(kind) || digits != strconv.FormatInt(id, 10) {
+	if !known || err != nil || id <= 0 || !(Valid(kind) || kind == Title) || digits != strconv.FormatInt(id, 10) {
 		return httpx.NotFound()
+	}
+	if kind == Title && ext != ".svg" {
+		return httpx.NotFound() // a graphic title is transparent: JPEG cannot be
 	}
 	width := 0
 	if q := r.URL.Query(); q.Has("w") {
@@ -159,7 +163,7 @@ func (s *Service) subject(ctx context.Context, kind string, id int64) (Subject, 
 		return sub, store.Get(ctx, s.db, "SELECT name FROM persons WHERE id = ?", []any{id}, &sub.Title)
 	case News:
 		return sub, store.Get(ctx, s.db, "SELECT title FROM news WHERE id = ?", []any{id}, &sub.Title)
-	case Promo:
+	case Promo, Title:
 		var destType string
 		var destID sql.NullInt64
 		var name string
@@ -173,6 +177,12 @@ func (s *Service) subject(ctx context.Context, kind string, id int64) (Subject, 
 			if err := store.Get(ctx, s.db, `SELECT COALESCE(g.slug, '') FROM contents c LEFT JOIN genres g ON g.id = c.main_genre_id
 				WHERE c.id = ?`, []any{destID.Int64}, &genre); err == nil {
 				sub.Genre = genre
+			}
+		}
+		if kind == Title && destType == "content" && destID.Valid {
+			// a content's banner says a tagline; its logo is the content's name
+			if c, err := s.contentSubject(ctx, Subject{ID: destID.Int64}); err == nil && c.Title != "" {
+				sub.Title = c.Title
 			}
 		}
 		if sub.Title == "" {

@@ -39,6 +39,12 @@ type firstScreenData struct {
 
 type firstScreenBanner struct {
 	Image, Title, Meta, Description, Color string
+	// Logo is the graphic title the client's slide shows instead of the
+	// title's text (PromoSliderSlide's graphicTitle): the same address and
+	// size in points (0: none given), so the picture does not move or load
+	// again when the app's slide replaces this one.
+	Logo                  string
+	LogoWidth, LogoHeight int
 }
 
 type firstScreenRow struct {
@@ -126,11 +132,15 @@ func bannerOf(p *PromoJSON) *firstScreenBanner {
 	if !safeCSSColor(b.Color) {
 		b.Color = ""
 	}
+	if g := p.GraphicTitle; g != nil {
+		b.Logo = pick(g.TVx2, pick(g.TVx1, g.MobileX2))
+		b.LogoWidth, b.LogoHeight = g.TVWidthPt, g.TVHeightPt
+	}
 	return b
 }
 
 // promoMeta is the banner's line under its title, as the client writes it:
-// year · genres · age.
+// year · genres · picture quality · age.
 func promoMeta(p *PromoJSON) string {
 	var parts []string
 	if p.Year > 0 {
@@ -145,6 +155,12 @@ func promoMeta(p *PromoJSON) string {
 	}
 	if len(genres) > 0 {
 		parts = append(parts, strings.Join(genres, ", "))
+	}
+	switch { // the client's promoQuality: 4K before HD
+	case p.Is4K:
+		parts = append(parts, "4K")
+	case p.IsHD:
+		parts = append(parts, "HD")
 	}
 	if p.Age > 0 {
 		parts = append(parts, strconv.Itoa(p.Age)+"+")
@@ -210,7 +226,10 @@ func safeCSSColor(c string) bool {
 }
 
 // firstScreenPage mirrors the client's layout (header, promo slider, row
-// track, with the sizes of web/src/shared/ui/tokens.css at each width). Its
+// track, with the sizes of web/src/shared/ui/tokens.css at each width). The
+// banner keeps the room of the slide's More button (.fs-more, empty: its
+// words are the client's), so the banner's title stays put when the slide
+// replaces it. Its
 // rules are its own: the page paints it before the client's stylesheet is in. The pictures are the
 // tiles' own addresses, srcsets and sizes, so the client's tiles find them in the cache. The
 // banner's picture has no srcset because the client's slider (PromoSliderSlide) has none: a
@@ -233,6 +252,8 @@ var firstScreenPage = template.Must(template.New("first").Parse(`<div id="first-
 .fs-shade{position:absolute;inset:0;background:linear-gradient(90deg,rgba(14,15,20,.92) 0%,rgba(14,15,20,.55) 38%,transparent 70%),linear-gradient(0deg,#0e0f14 0%,transparent 35%)}
 .fs-text{position:relative;display:flex;flex-direction:column;align-items:flex-start;gap:12px;max-width:min(620px,60%);padding:0 var(--fs-pad) 64px}
 .fs-text h2{margin:0;font-size:clamp(1.75rem,3.2vw,3rem);font-weight:800;line-height:1.05;letter-spacing:-.02em}
+.fs-text .fs-gt-h{line-height:0}
+.fs-gt{height:auto;max-width:min(420px,100%);max-height:140px;object-fit:contain;object-position:left bottom}
 .fs-text p{display:-webkit-box;overflow:hidden;margin:0;color:#d6d9e2;-webkit-line-clamp:3;-webkit-box-orient:vertical}
 .fs-text .fs-meta{display:block;color:#a3a8b8;font-size:.875rem;font-weight:600}
 .fs-row{padding:24px var(--fs-pad) 0}
@@ -246,12 +267,14 @@ var firstScreenPage = template.Must(template.New("first").Parse(`<div id="first-
 .fs-cover .fs-media{aspect-ratio:16/9}
 .fs-media img{display:block;width:100%;height:100%;object-fit:cover}
 .fs-title{display:-webkit-box;overflow:hidden;font-weight:600;font-size:.875rem;line-height:1.3;-webkit-line-clamp:2;-webkit-box-orient:vertical}
-@media (max-width:1023px){.fs-banner{height:440px}.fs-text{padding-bottom:48px}.fs-row h2{font-size:1rem}}
+.fs-more{display:block;height:48px;margin-top:8px}
+@media (max-width:1023px){.fs-row h2{font-size:1rem}}
+@media (max-width:932px){.fs-banner{height:440px}.fs-banner>img{object-position:center}.fs-shade{background:linear-gradient(0deg,#0e0f14 5%,rgba(14,15,20,.75) 45%,transparent 75%)}.fs-text{max-width:100%}.fs-text p{-webkit-line-clamp:2}.fs-gt{max-width:min(240px,100%);max-height:96px}}
 </style>
 <header class="fs-header"><a class="fs-logo" href="/" aria-label="{{.Brand}}">{{if .Logo}}<img src="{{.Logo}}" alt="">{{else}}<span class="fs-mark" aria-hidden="true">{{.Initial}}</span><span aria-hidden="true">{{.Brand}}</span>{{end}}</a></header>
 <main>
 {{if .H1}}<h1 class="fs-vh">{{.H1}}</h1>{{end}}
-{{with .Banner}}<section class="fs-banner" data-template="promo-bg"{{if .Color}} style="background:{{.Color}}"{{end}}>{{if .Image}}<img src="{{.Image}}" alt="" width="1920" height="800" fetchpriority="high">{{end}}<div class="fs-shade"></div><div class="fs-text"><h2>{{.Title}}</h2>{{if .Meta}}<p class="fs-meta">{{.Meta}}</p>{{end}}{{if .Description}}<p>{{.Description}}</p>{{end}}</div></section>{{end}}
+{{with .Banner}}<section class="fs-banner" data-template="promo-bg"{{if .Color}} style="background:{{.Color}}"{{end}}>{{if .Image}}<img src="{{.Image}}" alt="" width="1920" height="800" fetchpriority="high">{{end}}<div class="fs-shade"></div><div class="fs-text">{{if .Logo}}<h2 class="fs-gt-h"><img class="fs-gt" src="{{.Logo}}" alt="{{.Title}}"{{if .LogoWidth}} width="{{.LogoWidth}}"{{end}}{{if .LogoHeight}} height="{{.LogoHeight}}"{{end}} decoding="async" draggable="false"></h2>{{else}}<h2>{{.Title}}</h2>{{end}}{{if .Meta}}<p class="fs-meta">{{.Meta}}</p>{{end}}{{if .Description}}<p>{{.Description}}</p>{{end}}<span class="fs-more"></span></div></section>{{end}}
 {{with .Row}}<section class="fs-row" data-template="{{.Template}}" aria-label="{{.Title}}"><h2><a href="{{.Href}}">{{.Title}}</a></h2><ul class="fs-track fs-{{.Shape}}">{{range .Tiles}}<li><a href="{{.Href}}"><span class="fs-media">{{if .Image}}<img src="{{.Image}}"{{if .Srcset}} srcset="{{.Srcset}}" sizes="{{.Sizes}}"{{end}} alt="" width="{{.Width}}" height="{{.Height}}" fetchpriority="high" elementtiming="tile">{{end}}</span><span class="fs-title">{{.Title}}</span></a></li>{{end}}</ul></section>{{end}}
 </main>
 </div>

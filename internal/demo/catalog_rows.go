@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"encoding/json"
 	"slices"
+
+	"efir/internal/artwork"
 )
 
 // Rows, rowsets (the header menu's pages) and promotions of the demo. The
@@ -48,6 +50,8 @@ type catPromo struct {
 	DestTitle, DestDescr               string
 	Is4K, IsHD                         bool
 	Icon, IconFocused                  string // button icons, files of the web client
+	GraphicTitle                       string // the banner's title as a picture (artwork.TitleURL)
+	GraphicTitleW, GraphicTitleH       int    // its size in points
 }
 
 // Channel category ids the channel rows list (see tv_lineup.go).
@@ -198,6 +202,13 @@ func (p *planner) planRows() {
 	sliderMatrix := p.contentPromo("slider-matrix", "Премьера", "#2b1a5e", matrix)
 	sliderMatrix.IsHD = true
 	sliderWind := p.contentPromo("slider-north-wind", "Все сезоны бесплатно", "#0d3b66", wind)
+	// The two content banners show the spec's graphic title: their names
+	// drawn as logos. The other banners keep the text title.
+	for _, x := range []*catPromo{sliderMatrix, sliderWind} {
+		x.GraphicTitle = artwork.TitleURL(x.ID)
+		// the picture sets the content's name, which a content promotion's title is here
+		x.GraphicTitleW, x.GraphicTitleH = artwork.TitleSize(x.Title)
+	}
 	sliderChannel := p.addPromo(&catPromo{Name: "slider-efir-1", Title: "«Эфир Первый» в прямом эфире",
 		Short: "Телеканал", Descr: "Новости, сериалы и шоу: смотрите в прямом эфире или в записи за неделю.",
 		ColorBg: "#d62f3b", DestType: "channel", DestRef: "efir-1", DestSlug: "efir-1"})

@@ -374,7 +374,7 @@ func (w *catalogWriter) rows(ctx context.Context) error {
 		}
 		promos = append(promos, []any{x.ID, catalogProvider, x.Name, x.Title, x.Short, x.Descr, x.ColorBg, x.Age, x.Year,
 			nullID(x.TrailerID), x.DestType, nullID(destID), x.DestSlug, nullID(x.DestLibrary), x.DestSrc, x.DestTitle, x.DestDescr,
-			x.Is4K, x.IsHD, x.Icon, x.IconFocused})
+			x.Is4K, x.IsHD, x.Icon, x.IconFocused, x.GraphicTitle, x.GraphicTitleW, x.GraphicTitleH})
 	}
 	for _, s := range []struct {
 		table string
@@ -388,7 +388,7 @@ func (w *catalogWriter) rows(ctx context.Context) error {
 		{"rowset_rows", []string{"rowset_id", "row_id", "sort"}, rowsetRows},
 		{"promotions", []string{"id", "provider_id", "name", "title", "short", "description", "color_bg", "age", "year",
 			"trailer_id", "dest_type", "dest_id", "dest_slug", "dest_library_id", "dest_src", "dest_title", "dest_description",
-			"is_4k", "is_hd", "btn_icon", "btn_icon_focused"}, promos},
+			"is_4k", "is_hd", "btn_icon", "btn_icon_focused", "graphic_title", "graphic_title_width", "graphic_title_height"}, promos},
 	} {
 		if err := w.insert(ctx, s.table, s.cols, s.rows, ""); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"efir/internal/artwork"
 	"efir/internal/store"
 	"efir/internal/store/storetest"
 )
@@ -321,6 +322,27 @@ func TestCatalogRowsets(t *testing.T) {
 	slider := start[0]
 	if slider.template != "promo-bg" || len(rowItemsOf(t, db, slider.id, "promotion")) < 4 {
 		t.Errorf("the start page opens with %+v", slider)
+	}
+	// The slider shows the spec's graphic title: the first content banners
+	// carry their drawn title with its size, the others their text.
+	logos := 0
+	for _, id := range rowItemsOf(t, db, slider.id, "promotion") {
+		var src, dest string
+		var w, h int
+		if err := store.Get(ctx, db, `SELECT graphic_title, graphic_title_width, graphic_title_height, dest_type
+			FROM promotions WHERE id = ?`, []any{id}, &src, &w, &h, &dest); err != nil {
+			t.Fatal(err)
+		}
+		if src == "" {
+			continue
+		}
+		logos++
+		if src != artwork.TitleURL(id) || w <= 0 || h <= 0 || w > 420 || dest != "content" {
+			t.Errorf("promotion %d: graphic title %q %dx%d (%s)", id, src, w, h, dest)
+		}
+	}
+	if logos == 0 {
+		t.Error("no promo-bg banner has a graphic title")
 	}
 
 	// The header menu.

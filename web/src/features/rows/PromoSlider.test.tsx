@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageCoveredContext } from '@/shared/lib/pageCovered';
+import { NARROW_QUERY, PHONE_QUERY } from '@/shared/lib/useMediaQuery';
 import { createTestI18n } from '../../test/i18n';
 import { PromoSlider } from './PromoSlider';
 import { TRAILER_DELAY_MS } from './PromoSliderSlide';
@@ -166,7 +167,7 @@ describe('PromoSlider trailers', () => {
   it('plays nothing on narrow screens, for reduced motion, in a hidden tab, under a modal page or for prerender', async () => {
     const row = trailerRow(withTrailer(1, 71), withTrailer(2, 72));
     for (const setup of [
-      () => mediaMatching('(max-width: 1023px)', '(max-width: 932px)'),
+      () => mediaMatching(NARROW_QUERY, PHONE_QUERY),
       () => mediaMatching('(prefers-reduced-motion: reduce)'),
       () => vi.spyOn(document, 'hidden', 'get').mockReturnValue(true),
       () => vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (compatible; Googlebot/2.1)'),

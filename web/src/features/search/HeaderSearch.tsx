@@ -8,8 +8,8 @@ import styles from './SearchBox.module.css';
 // The header is on every page, so its search must cost the first page almost nothing: a plain
 // field shows at once and the search itself (suggestions, history, the layout hint) loads when
 // the browser is idle, or at once when the viewer reaches for the field. What was typed
-// meanwhile is carried over.
-type SearchBoxComponent = ComponentType<{ variant: 'header'; initialText?: string; autoFocus?: boolean }>;
+// meanwhile is carried over, and so is an Enter pressed before the search arrived.
+type SearchBoxComponent = ComponentType<{ variant: 'header'; initialText?: string; autoFocus?: boolean; submitOnLoad?: boolean }>;
 
 /** Load the search this long after the page starts, at the latest. */
 const IDLE_LOAD_MS = 2500;
@@ -18,7 +18,7 @@ const IDLE_LOAD_MS = 2500;
 export function HeaderSearch() {
   const { token } = useSession();
   const [wanted, setWanted] = useState(false);
-  const [early, setEarly] = useState({ text: '', focused: false });
+  const [early, setEarly] = useState({ text: '', focused: false, submitted: false });
 
   useEffect(() => {
     if (wanted) return;
@@ -46,12 +46,16 @@ export function HeaderSearch() {
   }, [wanted, Box]);
 
   if (!token) return null;
-  if (Box) return <Box variant="header" initialText={early.text} autoFocus={early.focused} />;
+  if (Box) return <Box variant="header" initialText={early.text} autoFocus={early.focused} submitOnLoad={early.submitted} />;
   return (
     <EarlyField
       text={early.text}
       onChange={(text) => {
-        setEarly({ text, focused: true });
+        setEarly({ text, focused: true, submitted: false });
+        setWanted(true);
+      }}
+      onSubmit={() => {
+        setEarly((e) => ({ ...e, submitted: true }));
         setWanted(true);
       }}
       onFocusChange={(focused) => {
@@ -69,9 +73,11 @@ interface EarlyFieldProps {
   onChange(text: string): void;
   onFocusChange(focused: boolean): void;
   onPreload(): void;
+  /** Enter: the search runs it once it has loaded. */
+  onSubmit(): void;
 }
 
-function EarlyField({ text, onChange, onFocusChange, onPreload }: EarlyFieldProps) {
+function EarlyField({ text, onChange, onFocusChange, onPreload, onSubmit }: EarlyFieldProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const input = useRef<HTMLInputElement>(null);
@@ -89,7 +95,14 @@ function EarlyField({ text, onChange, onFocusChange, onPreload }: EarlyFieldProp
   }, [phone]);
   return (
     <div className={`${styles.box} ${styles.header}`} data-state="closed">
-      <form role="search" className={styles.form} onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        className={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
         <label htmlFor="header-search-early" className="visually-hidden">
           {t('header.searchLabel')}
         </label>

@@ -102,6 +102,15 @@ describe('header search', () => {
     expect(texts).toContain('матр');
   });
 
+  it('runs an Enter pressed in the plain field once the search has loaded', async () => {
+    suggestByText({});
+    const early = renderSearch(50, true);
+    expect(early.id).toBe('header-search-early');
+    fireEvent.change(early, { target: { value: '  Матрица ' } });
+    fireEvent.submit(early.closest('form')!);
+    await waitFor(() => expect(where).toBe(`/search?q=${encodeURIComponent('матрица')}`), { timeout: 5000 });
+  });
+
   it('asks for suggestions without a query on focus and shows the popular ones', async () => {
     const { texts } = suggestByText({ '': [popular] });
     const input = renderSearch();

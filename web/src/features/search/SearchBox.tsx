@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { SEARCH_MAX_LENGTH } from '@/shared/lib/constants';
 import { useIsPhone } from '@/shared/lib/useMediaQuery';
@@ -15,6 +15,8 @@ interface Props {
   autoFocus?: boolean;
   /** Text typed before the box loaded (the header's early field). */
   initialText?: string;
+  /** Enter was pressed before the box loaded: search initialText at once. */
+  submitOnLoad?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ interface Props {
  * arrows move through the list, Enter opens the active row or the results page, Escape closes;
  * '/' focuses the header field.
  */
-export function SearchBox({ variant, onClose, autoFocus, initialText }: Props) {
+export function SearchBox({ variant, onClose, autoFocus, initialText, submitOnLoad }: Props) {
   const { t } = useTranslation();
   const box = useSearchBox(initialText);
   const listId = useId();
@@ -44,6 +46,15 @@ export function SearchBox({ variant, onClose, autoFocus, initialText }: Props) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [variant, phone, inputRef]);
+
+  // Once, on mount: the Enter the early field took.
+  const { submit } = box;
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (!submitOnLoad || submitted.current) return;
+    submitted.current = true;
+    submit();
+  }, [submitOnLoad, submit]);
 
   useEffect(() => {
     const el = inputRef.current;

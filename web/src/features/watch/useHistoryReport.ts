@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { saveHistory, saveHistoryOnExit, useInvalidateViewerData, type HistoryMark } from '@/features/content';
 import { HISTORY_EVERY_MS, historyMark } from './rules/history';
 
@@ -7,8 +7,8 @@ const SAMPLE_MS = 1_000;
 /**
  * Saves where the viewer is (PUT /v2/users/self/history/{id}): after 10 s watched (the
  * player's onWatched10s), then every 30 s while playing, and on leaving (another
- * content, the page closed, the tab gone). `video` reads the player's element; the last
- * position is sampled every second, because on leaving the element is already gone.
+ * content, the page closed, the tab gone). `video` reads the player's element; the
+ * position is sampled every second and once more as the player leaves the page.
  */
 export function useHistoryReport(contentId: number | null, video: () => HTMLVideoElement | null) {
   const started = useRef(false);
@@ -25,6 +25,11 @@ export function useHistoryReport(contentId: number | null, video: () => HTMLVide
     return last.current;
   }, []);
 
+  // Leaving: a layout effect's cleanup runs while the player is still in the page (a passive
+  // one runs after it is gone), so the position sent on leaving is the latest, not up to a
+  // sampling step old.
+  useLayoutEffect(() => () => void sample(), [contentId, sample]);
+
   useEffect(() => {
     started.current = false;
     last.current = null;
@@ -38,7 +43,8 @@ export function useHistoryReport(contentId: number | null, video: () => HTMLVide
       if (v && !v.paused) send(sample());
     }, HISTORY_EVERY_MS);
     const onHide = () => {
-      if (started.current && last.current) saveHistoryOnExit(contentId, last.current);
+      const m = sample();
+      if (started.current && m) saveHistoryOnExit(contentId, m);
     };
     const onFirst = () => {
       started.current = true;

@@ -976,7 +976,8 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    kind: "poster" | "cover" | "background" | "person" | "promo" | "news";
+                    /** @description title is a promotion's graphic title, SVG only (transparent) */
+                    kind: "poster" | "cover" | "background" | "person" | "promo" | "news" | "title";
                     /** @description <id>.jpg or <id>.svg */
                     file: string;
                 };
