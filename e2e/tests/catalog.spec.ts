@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithPassword } from './helpers/auth';
-import { player, storedToken } from './helpers/tv';
+import { setParentalPin, signInWithPassword } from './helpers/auth';
+import { player } from './helpers/tv';
 import { appReady } from './helpers/app';
 
 const PIN = '4826';
@@ -124,12 +124,7 @@ test('an unpurchased film lists the packets that sell it; an 18+ film asks for t
   await page.goto('/');
   await appReady(page);
   await signInWithPassword(page, 'demo', 'efir24');
-  const token = await storedToken(page);
-  const res = await page.request.patch('/v2/users/self', {
-    headers: { Authorization: `Token ${token}` },
-    data: { parental_code: PIN, current_parental_code: PIN },
-  });
-  expect(res.ok()).toBeTruthy();
+  await setParentalPin(page, PIN);
   const streams: string[] = [];
   page.on('request', (r) => {
     if (/\/v2\/libraries\/\d+\/contents\/\d+\/stream/.test(r.url())) streams.push(r.url());

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appReady } from './helpers/app';
-import { signInWithPassword } from './helpers/auth';
-import { expectVideoAdvancing, player, storedToken } from './helpers/tv';
+import { setParentalPin, signInWithPassword } from './helpers/auth';
+import { expectVideoAdvancing, player } from './helpers/tv';
 
 // /content_embed/{slug or id}: the content's player alone, filling the frame, without the
 // site's header and footer. The parental PIN is skipped for embeds (spec 5); what the viewer
@@ -71,12 +71,7 @@ test('an 18+ film: not purchased for a guest, played without a PIN for its subsc
   await page.goto('/');
   await appReady(page);
   await signInWithPassword(page, 'demo', 'efir24');
-  const token = await storedToken(page);
-  const res = await page.request.patch('/v2/users/self', {
-    headers: { Authorization: `Token ${token}` },
-    data: { parental_code: PIN, current_parental_code: PIN },
-  });
-  expect(res.ok()).toBeTruthy();
+  await setParentalPin(page, PIN);
   streams.length = 0;
   await page.goto(`/content_embed/${slug}`);
   await expect(embed(page)).toHaveAttribute('data-watch-state', 'play', { timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInWithPassword } from './helpers/auth';
-import { alertWith, expectVideoAdvancing, player, playerClock, storedToken, viewerChannel } from './helpers/tv';
+import { setParentalPin, signInWithPassword } from './helpers/auth';
+import { alertWith, expectVideoAdvancing, player, playerClock, viewerChannel } from './helpers/tv';
 
 // Live TV journeys (issue 3) on the real binary with the demo operator: free channels play
 // for a guest, catch-up from the schedule starts at the programme's start, the schedule's
@@ -76,13 +76,7 @@ test('a signed-in viewer: the 18+ channel asks for the PIN, a favourite makes it
   await signInWithPassword(page, 'demo', 'efir24');
 
   // A PIN for the account (the journey spec sets one through the settings; here the API).
-  const token = await storedToken(page);
-  // current_parental_code lets the test run again on the same server (the PIN is then already set).
-  const res = await page.request.patch('/v2/users/self', {
-    headers: { Authorization: `Token ${token}` },
-    data: { parental_code: PIN, current_parental_code: PIN },
-  });
-  expect(res.ok()).toBeTruthy();
+  const token = await setParentalPin(page, PIN);
   // Start without favourites, whatever an earlier run left.
   const auth = { Authorization: `Token ${token}` };
   for (const f of (await (await page.request.get('/v2/users/self/favorites', { headers: auth })).json()) as { id: number }[]) {

@@ -233,14 +233,17 @@ func safeCSSColor(c string) bool {
 // rules are its own: the page paints it before the client's stylesheet is in. The pictures are the
 // tiles' own addresses, srcsets and sizes, so the client's tiles find them in the cache. The
 // banner's picture has no srcset because the client's slider (PromoSliderSlide) has none: a
-// srcset on one side only would load the picture twice.
+// srcset on one side only would load the picture twice. Its main is as wide
+// as the client's (--content-max-width in tokens.css, 1680 px), and its narrow
+// layout follows the client's NARROW_QUERY.
 var firstScreenPage = template.Must(template.New("first").Parse(`<div id="first-screen">
 <style>
 #first-screen{--fs-pad:120px;--fs-head:72px;--fs-tile:184px;--fs-cover:332px;--fs-gap:16px;min-height:100vh;font:16px/1.5 Inter,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","Noto Sans Georgian",sans-serif;color:#f2f3f7;-webkit-font-smoothing:antialiased}
 @media (max-width:1280px){#first-screen{--fs-pad:100px}}
-@media (max-width:1023px){#first-screen{--fs-pad:80px;--fs-head:60px;--fs-tile:128px;--fs-cover:240px;--fs-gap:12px}}
+@media (max-width:1023px),(max-width:1281px) and (hover:none) and (pointer:coarse){#first-screen{--fs-pad:80px;--fs-head:60px;--fs-tile:128px;--fs-cover:240px;--fs-gap:12px}}
 @media (max-width:932px){#first-screen{--fs-pad:60px}}
 @media (max-width:480px){#first-screen{--fs-pad:24px}}
+#first-screen main{max-width:1680px;margin:0 auto}
 #first-screen~#root{position:absolute;top:0;left:0;right:0;visibility:hidden}
 .fs-vh{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .fs-header{display:flex;align-items:center;height:var(--fs-head);padding:0 var(--fs-pad);border-bottom:1px solid #2e3240;box-sizing:border-box}

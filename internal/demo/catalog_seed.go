@@ -18,7 +18,8 @@ const (
 	// demoCatalogSetting marks a database that has the demo catalogue; its
 	// value is the version of the plan that wrote it.
 	demoCatalogSetting = "demo_catalog"
-	demoCatalogVersion = "1"
+	// 2: promotions carry quality badges, button icons and graphic titles.
+	demoCatalogVersion = "2"
 	// catalogVersionSetting is bumped on every catalogue change: the
 	// catalogue area and the search index rebuild when it moves.
 	catalogVersionSetting = "catalog_version"
@@ -42,6 +43,11 @@ func EnsureCatalog(ctx context.Context, db *store.DB) error {
 	}
 	err = store.Get(ctx, db, "SELECT value FROM settings WHERE name = ?", []any{demoCatalogSetting}, &v)
 	if err == nil {
+		if v != demoCatalogVersion {
+			if err := upgradeCatalog(ctx, db, v); err != nil {
+				return fmt.Errorf("demo catalogue upgrade: %w", err)
+			}
+		}
 		return linkTelecasts(ctx, db)
 	}
 	if !errors.Is(err, store.ErrNotFound) {

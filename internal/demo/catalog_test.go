@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -480,4 +481,45 @@ func TestCatalogLeavesOthersAlone(t *testing.T) {
 	if n := count(t, db, "SELECT COUNT(*) FROM contents"); n != 0 {
 		t.Errorf("%d demo contents over the operator's catalogue", n)
 	}
+}
+
+func TestCatalogUpgradeFromPlan1(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		seedCatalog(t, db)
+		ctx := context.Background()
+		art := func() string {
+			return fmt.Sprintf("%d icons, %d titles, %d badges", count(t, db, "SELECT COUNT(*) FROM promotions WHERE btn_icon <> ''"),
+				count(t, db, "SELECT COUNT(*) FROM promotions WHERE graphic_title <> ''"),
+				count(t, db, "SELECT COUNT(*) FROM promotions WHERE is_4k OR is_hd"))
+		}
+		want := art()
+		if want == "0 icons, 0 titles, 0 badges" {
+			t.Fatal("the demo has no promotion art")
+		}
+		// A database seeded by plan 1: no art, the old version mark.
+		if _, err := db.Exec(ctx, `UPDATE promotions SET btn_icon = '', btn_icon_focused = '', graphic_title = '',
+			graphic_title_width = 0, graphic_title_height = 0, is_4k = ?, is_hd = ?`, false, false); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(ctx, "UPDATE settings SET value = '1' WHERE name = 'demo_catalog'"); err != nil {
+			t.Fatal(err)
+		}
+		before := count(t, db, "SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'catalog_version'")
+		if err := EnsureCatalog(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if got := art(); got != want {
+			t.Errorf("after the upgrade: %s, want %s", got, want)
+		}
+		if n := count(t, db, "SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'catalog_version'"); n != before+1 {
+			t.Errorf("catalog_version %d, want %d", n, before+1)
+		}
+		// Once only.
+		if err := EnsureCatalog(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, db, "SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'catalog_version'"); n != before+1 {
+			t.Errorf("upgraded twice: catalog_version %d", n)
+		}
+	})
 }

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { storedToken } from './tv';
 
 // Sign-in helpers shared by the journeys (keep their signatures stable).
 //
@@ -116,4 +117,19 @@ export async function signInWithPassword(page: Page, login: string, password: st
   await dialog.getByRole('button', { name: passwordNames.submit }).click();
   await expect(page.getByRole('button', { name: authNames.accountMenu })).toBeVisible();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * Sets the signed-in viewer's parental PIN through the API (with the page's stored token)
+ * and returns that token. Giving the same PIN as the current one lets a test run again on
+ * the same server, where the PIN is then already set.
+ */
+export async function setParentalPin(page: Page, pin: string): Promise<string> {
+  const token = await storedToken(page);
+  const res = await page.request.patch('/v2/users/self', {
+    headers: { Authorization: `Token ${token}` },
+    data: { parental_code: pin, current_parental_code: pin },
+  });
+  expect(res.ok()).toBeTruthy();
+  return token;
 }
