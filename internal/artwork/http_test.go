@@ -2,7 +2,6 @@ package artwork_test
 
 import (
 	"bytes"
-	"context"
 	"image"
 	"image/jpeg"
 	"net/http"
@@ -18,15 +17,7 @@ import (
 func TestArtworkHandler(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := apitest.New(t, db)
-		ctx := context.Background()
-		insert := func(q string, args ...any) int64 {
-			t.Helper()
-			id, err := store.InsertID(ctx, db, q, args...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return id
-		}
+		insert := inserter(t, db)
 		genre := insert("INSERT INTO genres (provider_id, slug, name) VALUES (1, 'art-drama', 'Драма') RETURNING id")
 		movie := insert(`INSERT INTO contents (provider_id, content_type, slug, title, year, main_genre_id)
 			VALUES (1, 'movie', 'tom-jerry', ?, 2020, ?) RETURNING id`, `Tom <&> "Jerry"`, genre)

@@ -1,7 +1,6 @@
 package artwork_test
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -17,15 +16,7 @@ import (
 func TestGraphicTitleHandler(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := apitest.New(t, db)
-		ctx := context.Background()
-		insert := func(q string, args ...any) int64 {
-			t.Helper()
-			id, err := store.InsertID(ctx, db, q, args...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return id
-		}
+		insert := inserter(t, db)
 		movie := insert(`INSERT INTO contents (provider_id, content_type, slug, title) VALUES (1, 'movie', 'gt', 'Ночной <поезд>')
 			RETURNING id`)
 		content := insert(`INSERT INTO promotions (provider_id, title, color_bg, dest_type, dest_id)

@@ -83,37 +83,11 @@ func (s *Service) findPerson(ctx context.Context, v *viewer, ref string) (*perso
 // filmography is what the viewer may see of a person's work: an episode
 // or a season credit counts as its series; newest first.
 func (s *Service) filmography(ctx context.Context, v *viewer, personID int64) ([]*content, error) {
-	var ids []int64
-	err := each(ctx, s.db, "SELECT DISTINCT content_id FROM content_persons WHERE person_id = ?", []any{personID},
-		func(sc scanner) error {
-			var id int64
-			if err := sc.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-			return nil
-		})
+	works, err := s.worksOf(ctx, v, []int64{personID})
 	if err != nil {
 		return nil, err
 	}
-	credited, err := contentsByID(ctx, s.db, v.providerID, ids)
-	if err != nil {
-		return nil, err
-	}
-	roots := make([]int64, 0, len(credited))
-	for _, c := range credited {
-		roots = append(roots, c.RootID)
-	}
-	tops, err := contentsByID(ctx, s.db, v.providerID, roots)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*content, 0, len(tops))
-	for _, c := range tops {
-		if v.sees(c) {
-			out = append(out, c)
-		}
-	}
+	out := works[personID]
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.Year != b.Year {
@@ -127,19 +101,74 @@ func (s *Service) filmography(ctx context.Context, v *viewer, personID int64) ([
 	return out, nil
 }
 
+// worksOf is what the viewer may see of each person's work, in no order:
+// the credited contents, each counted as its top content (a series for an
+// episode or a season), once. Three queries whatever the number of persons.
+func (s *Service) worksOf(ctx context.Context, v *viewer, personIDs []int64) (map[int64][]*content, error) {
+	type credit struct{ person, content int64 }
+	var credits []credit
+	var ids []int64
+	for _, chunk := range chunks(uniqueIDs(personIDs), 500) {
+		err := each(ctx, s.db, "SELECT DISTINCT person_id, content_id FROM content_persons WHERE person_id IN ("+inList(chunk)+")",
+			nil, func(sc scanner) error {
+				var c credit
+				if err := sc.Scan(&c.person, &c.content); err != nil {
+					return err
+				}
+				credits, ids = append(credits, c), append(ids, c.content)
+				return nil
+			})
+		if err != nil {
+			return nil, err
+		}
+	}
+	credited, err := contentsByID(ctx, s.db, v.providerID, ids)
+	if err != nil {
+		return nil, err
+	}
+	roots := make([]int64, 0, len(credited))
+	for _, c := range credited {
+		roots = append(roots, c.RootID)
+	}
+	tops, err := contentsByID(ctx, s.db, v.providerID, roots)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64][]*content, len(personIDs))
+	seen := map[credit]bool{}
+	for _, cr := range credits {
+		c := credited[cr.content]
+		if c == nil {
+			continue
+		}
+		top := tops[c.RootID]
+		key := credit{cr.person, c.RootID}
+		if top == nil || seen[key] || !v.sees(top) {
+			continue
+		}
+		seen[key] = true
+		out[cr.person] = append(out[cr.person], top)
+	}
+	return out, nil
+}
+
 // dropPersonsWithoutWork removes, for a child profile, the persons none of
 // whose work the child may see: their tile would lead to an empty page of
 // someone known only for films above 12 (search hides them the same way).
 func (s *Service) dropPersonsWithoutWork(ctx context.Context, v *viewer, persons map[int64]*person) error {
-	if !v.child {
+	if !v.child || len(persons) == 0 {
 		return nil
 	}
+	ids := make([]int64, 0, len(persons))
 	for id := range persons {
-		works, err := s.filmography(ctx, v, id)
-		if err != nil {
-			return err
-		}
-		if len(works) == 0 {
+		ids = append(ids, id)
+	}
+	works, err := s.worksOf(ctx, v, ids)
+	if err != nil {
+		return err
+	}
+	for id := range persons {
+		if len(works[id]) == 0 {
 			delete(persons, id)
 		}
 	}

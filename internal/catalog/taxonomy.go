@@ -115,22 +115,10 @@ func loadTaxonomy(ctx context.Context, db *store.DB, providerID int64) (*taxonom
 	return t, nil
 }
 
-type scanner interface{ Scan(...any) error }
+type scanner = store.Scanner
 
 // each runs a query and calls fn per row.
-func each(ctx context.Context, db store.Querier, q string, args []any, fn func(scanner) error) error {
-	rows, err := db.Query(ctx, q, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := fn(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
+var each = store.Each
 
 // GenreJSON is a genre tag of a content: the tag links to the genre's row.
 type GenreJSON struct {

@@ -194,6 +194,24 @@ func Get(ctx context.Context, q Querier, query string, args []any, dest ...any) 
 	return MapErr(q.QueryRow(ctx, query, args...).Scan(dest...))
 }
 
+// Scanner is a row being read: *sql.Row and *sql.Rows.
+type Scanner interface{ Scan(dest ...any) error }
+
+// Each runs a query and calls fn for every row, stopping at its first error.
+func Each(ctx context.Context, q Querier, query string, args []any, fn func(Scanner) error) error {
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // rebind turns `?` placeholders into `$n` for PostgreSQL. Question marks inside
 // string literals are left alone.
 func rebind(d Dialect, q string) string {

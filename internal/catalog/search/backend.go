@@ -44,7 +44,7 @@ func backendFor(d store.Dialect) backend {
 const candidateColumns = `d.id, d.kind, d.object_id, d.content_type, d.title, d.slug, d.year, d.age, d.popularity,
 	d.image, d.title_norm, d.original_norm, d.words, d.stems, d.keys`
 
-type scanner interface{ Scan(dest ...any) error }
+type scanner = store.Scanner
 
 func scanCandidate(r scanner) (*candidate, error) {
 	c := &candidate{}

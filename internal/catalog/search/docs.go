@@ -225,19 +225,7 @@ func loadChannels(ctx context.Context, q store.Querier, tk tokenizer, providerID
 	return docs, err
 }
 
-func eachRow(ctx context.Context, q store.Querier, sql string, args []any, fn func(scanner) error) error {
-	rows, err := q.Query(ctx, sql, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := fn(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
+var eachRow = store.Each
 
 // docColumns are the search_docs columns a doc is read from (readDocs).
 const docColumns = `id, kind, object_id, content_type, title, slug, year, age, popularity, guest_hidden, image,

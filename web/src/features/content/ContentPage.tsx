@@ -51,6 +51,7 @@ export function ContentPage() {
   useEffect(() => {
     if (reload && isLogged) void refetchMain();
   }, [reload, isLogged, refetchMain]);
+  // (apart: the content's id is known only once it has loaded, and that must not refetch it again)
   const invalidateContentData = useInvalidateContentData();
   const contentId = content?.id;
   useEffect(() => {

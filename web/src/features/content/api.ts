@@ -41,12 +41,16 @@ function lostPayload(e: ApiError): Content | null {
 /** The query parameter a content address carries its library in (tiles of a library's row add it). */
 export const LIBRARY_PARAM = 'library_id';
 
-/** The library a content address names (`?library_id=N`), when it is a positive integer in plain digits. */
-export function libraryIdOf(search: string): number | undefined {
-  const raw = new URLSearchParams(search).get(LIBRARY_PARAM) ?? '';
-  const n = /^\d+$/.test(raw) ? Number(raw) : 0;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+/** A `library_id` value as a library id: a positive integer in plain digits, else null (ignored). */
+export function parseLibraryId(raw: string | null | undefined): number | null {
+  if (raw == null || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/** The library a content address names (`?library_id=N`), when it is a valid one. */
+export const libraryIdOf = (search: string): number | undefined =>
+  parseLibraryId(new URLSearchParams(search).get(LIBRARY_PARAM)) ?? undefined;
 
 /** An address with `?library_id=N` added when a library is known (the watch page reads it). */
 export function withLibrary(path: string, libraryId: number | null | undefined): string {

@@ -1,9 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import {
   decidePlay,
+  idFromSegment,
   isLostContent,
+  libraryIdOf,
   playTarget,
   useContent,
   useContentMeta,
@@ -15,8 +17,7 @@ import { errorMessage } from '@/shared/lib/errorMessage';
 import { useDocumentMeta } from '@/shared/lib/useDocumentMeta';
 import { Button, Spinner } from '@/shared/ui';
 import { Playback, type PlaybackProps } from './Playback';
-import { channelEmbedPath, contentEmbedPath, embedContentId, siteContentUrl } from './rules/embed';
-import { parseLibraryId } from './rules/library';
+import { channelEmbedPath, contentEmbedPath, siteContentUrl } from './rules/embed';
 import frame from '@/shared/ui/EmbedFrame.module.css';
 
 /**
@@ -31,9 +32,8 @@ export default function ContentEmbedPage() {
   const { id: segment } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const contentId = embedContentId(segment);
-  const libraryParam = parseLibraryId(params.get('library_id'));
+  const contentId = idFromSegment(segment);
+  const libraryParam = libraryIdOf(search) ?? null;
   const content = useContent(contentId);
   const c = content.data;
   const meta = useContentMeta(c?.id);

@@ -29,7 +29,7 @@ import styles from './Watch.module.css';
 export interface PlaybackProps {
   content: Content;
   meta: ContentMeta;
-  /** ?library_id of the address (parseLibraryId), preferred over meta's and the content's. */
+  /** ?library_id of the address (libraryIdOf), preferred over meta's and the content's. */
   libraryParam: number | null;
   /**
    * page: the watch page's player with the title and the links under it. embed: the player

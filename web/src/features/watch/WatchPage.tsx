@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import {
   archivePath,
   contentPagePath,
   decidePlay,
   isLostContent,
+  libraryIdOf,
   LostContent,
   needsAgeCheck,
   NotAvailableModal,
@@ -22,7 +23,6 @@ import {
 import { useSession } from '@/shared/session';
 import { Button, ButtonLink, Spinner } from '@/shared/ui';
 import { Playback, WatchTitle } from './Playback';
-import { parseLibraryId } from './rules/library';
 import { useVodGate } from './useVodGate';
 import { useWatchClose } from './useWatchClose';
 import styles from './Watch.module.css';
@@ -40,8 +40,7 @@ export function WatchPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const [params] = useSearchParams();
-  const libraryParam = parseLibraryId(params.get('library_id'));
+  const libraryParam = libraryIdOf(location.search) ?? null;
   const content = useContent(id);
   const c = content.data;
   const meta = useContentMeta(c?.id);

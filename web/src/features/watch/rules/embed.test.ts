@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { channelEmbedPath, contentEmbedPath, embedContentId, siteContentUrl } from './embed';
-import { parseLibraryId, pickLibraryId, withoutLibraryParam } from './library';
+import { idFromSegment as embedContentId, parseLibraryId } from '@/features/content';
+import { channelEmbedPath, contentEmbedPath, siteContentUrl } from './embed';
+import { pickLibraryId, withoutLibraryParam } from './library';
 
 describe('content embed addresses', () => {
   it('takes the content id from the trailing digits of the slug or id', () => {

@@ -1,4 +1,4 @@
-import { contentPagePath, idFromSegment, type Content } from '@/features/content';
+import { contentPagePath, type Content } from '@/features/content';
 
 // Addresses of /content_embed/{slug or id} (spec 2): the content's player alone for a frame
 // on another site. Moving on (a series to its episode, an episode to the next one, a
@@ -6,11 +6,6 @@ import { contentPagePath, idFromSegment, type Content } from '@/features/content
 // and it opens a new window.
 
 type Ref = Pick<Content, 'id' | 'slug'>;
-
-/** The content id of the route segment: its trailing digits ('matrica-snov-12' -> 12, '12' -> 12). */
-export function embedContentId(segment: string | null | undefined): number | null {
-  return idFromSegment(segment);
-}
 
 /** The embed of another content, keeping the address's query (?ignore_parental_control=1 ...). */
 export function contentEmbedPath(c: Ref, search = ''): string {

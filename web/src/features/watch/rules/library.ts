@@ -1,16 +1,11 @@
+import { LIBRARY_PARAM } from '@/features/content';
+
 // The library a content streams from (GET /v2/libraries/{lib}/contents/{id}/stream). The
 // content page may name it in the watch address (?library_id=N) when the viewer chose one
 // of the libraries that hold the content; that choice wins over meta's and the content's.
 
-/** `?library_id=` as a library id: a positive integer in plain digits, else null (ignored). */
-export function parseLibraryId(raw: string | null | undefined): number | null {
-  if (raw == null || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 export interface LibraryChoice {
-  /** parseLibraryId of the address's ?library_id. */
+  /** The address's ?library_id (libraryIdOf). */
   param: number | null;
   /** meta.stream_using.library_id: where the viewer's access lets it play. */
   meta?: number | null;
@@ -30,7 +25,7 @@ export function pickLibraryId({ param, meta, content }: LibraryChoice): number {
  */
 export function withoutLibraryParam(search: string): string {
   const params = new URLSearchParams(search);
-  params.delete('library_id');
+  params.delete(LIBRARY_PARAM);
   const rest = params.toString();
   return rest ? `?${rest}` : '';
 }
