@@ -40,6 +40,7 @@ type fixture struct {
 	svc     *Service
 	h       http.Handler
 	origin  *fakeOrigin
+	pin     *fakeParental
 	id      map[string]int64 // contents, persons, genres, libraries, packets, channels by name
 	users   map[string]int64
 	now     int64
@@ -47,6 +48,20 @@ type fixture struct {
 }
 
 type fakeOrigin struct{ signed []media.Grant }
+
+// fakeParental stands for identity's PIN proof: while locked, the caller has
+// not proved the PIN (an account with a PIN and no pass).
+type fakeParental struct{ locked bool }
+
+func (p *fakeParental) ParentalProof(_ context.Context, sess *httpx.Session, _ string) error {
+	if sess == nil {
+		return httpx.Unauthorized()
+	}
+	if p.locked {
+		return httpx.New(http.StatusForbidden, "parental_code_required", "error_parental_code_required")
+	}
+	return nil
+}
 
 func (f *fakeOrigin) Sign(g media.Grant) string {
 	f.signed = append(f.signed, g)
@@ -202,7 +217,8 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 				uid, f.id["packet:"+u.packet], u.start, u.end)
 		}
 	}
-	f.svc = New(db, f.origin, Config{Now: func() time.Time { return time.Unix(f.now, 0) }})
+	f.pin = &fakeParental{}
+	f.svc = New(db, f.origin, Config{Now: func() time.Time { return time.Unix(f.now, 0) }, Parental: f.pin})
 	mux := http.NewServeMux()
 	f.svc.Register(mux)
 	f.h = mux

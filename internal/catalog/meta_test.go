@@ -137,9 +137,13 @@ func TestStreams(t *testing.T) {
 		if res.status != 200 || s.StreamInfo.StartSeconds != 6000 {
 			t.Errorf("slug stream %d %+v", res.status, s.StreamInfo)
 		}
-		// Free for everybody; an episode inherits its series' library.
-		if res := stream(anon, "free", "fox", ""); res.status != 200 {
+		// Free for every device (not for a caller without one); an episode
+		// inherits its series' library.
+		if res := stream(as{user: "plain", guest: true}, "free", "fox", ""); res.status != 200 {
 			t.Errorf("free stream %d", res.status)
+		}
+		if res := stream(anon, "free", "fox", ""); res.status != 401 {
+			t.Errorf("free stream without a device %d", res.status)
 		}
 		if res := stream(sub, "cinema", "wind:s1e1", ""); res.status != 200 {
 			t.Errorf("episode stream %d %s", res.status, res.body)
@@ -152,7 +156,7 @@ func TestStreams(t *testing.T) {
 		}{
 			{plain, "cinema", "matrix", 403, "permission_denied", "not in your subscriptions"},
 			{as{user: "expired"}, "cinema", "matrix", 403, "permission_denied", "not in your subscriptions"},
-			{anon, "cinema", "matrix", 403, "permission_denied", "Sign in"},
+			{anon, "cinema", "matrix", 401, "authentication_failed", ""},
 			{as{user: "plain", guest: true}, "cinema", "matrix", 403, "permission_denied", "Sign in"},
 			{sub, "free", "matrix", 404, "not_found", ""},
 			{sub, "cinema", "wind", 403, "permission_denied", "does not play"},
@@ -182,9 +186,12 @@ func TestStreams(t *testing.T) {
 			t.Error("signed without an origin")
 		}
 
-		// Trailers: everybody who may open the content; data.hls as the
-		// spec reads it.
-		res = f.do(anon, "GET", f.path("/v2/trailers/%d/stream", "trailer:matrix"), "")
+		// Trailers: every device that may open the content; data.hls as
+		// the spec reads it.
+		if res := f.do(anon, "GET", f.path("/v2/trailers/%d/stream", "trailer:matrix"), ""); res.status != 401 {
+			t.Errorf("trailer without a device %d", res.status)
+		}
+		res = f.do(as{user: "plain", guest: true}, "GET", f.path("/v2/trailers/%d/stream", "trailer:matrix"), "")
 		if res.status != 200 {
 			t.Fatalf("trailer %d %s", res.status, res.body)
 		}

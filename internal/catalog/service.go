@@ -5,9 +5,11 @@
 package catalog
 
 import (
+	"context"
 	"net/http"
 	"time"
 
+	"efir/internal/httpx"
 	"efir/internal/media"
 	"efir/internal/store"
 )
@@ -19,9 +21,18 @@ type Origin interface {
 	Assets() []string
 }
 
+// Parental is what the catalogue needs of the parental PIN (package
+// identity): whether the session may take a protected action now (nil), or
+// must prove the PIN first (403 parental_code_required).
+type Parental interface {
+	ParentalProof(ctx context.Context, sess *httpx.Session, action string) error
+}
+
 // Config tunes the service; zero values take the defaults.
 type Config struct {
-	Now func() time.Time
+	// Parental checks the PIN proof of 18+ streams; nil refuses them all.
+	Parental Parental
+	Now      func() time.Time
 }
 
 // Service is the catalogue area.

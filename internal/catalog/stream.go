@@ -47,8 +47,12 @@ type streamInfoJSON struct {
 // programme with an asset) and held by the viewer (403 permission_denied
 // with the reason). A child profile asking for something rated above 12
 // gets 403 too: the page may have been opened before the profile switch.
-// Adult contents need nothing more here: the client asks the PIN.
+// Only a device's token gets a stream, and an 18+ content only with the
+// parental PIN's proof (embeds excepted, see parentalProof).
 func (s *Service) handleContentStream(w http.ResponseWriter, r *http.Request) error {
+	if httpx.SessionFrom(r.Context()) == nil {
+		return httpx.Unauthorized()
+	}
 	v, err := s.viewerOf(r)
 	if err != nil {
 		return err
@@ -95,6 +99,9 @@ func (s *Service) handleContentStream(w http.ResponseWriter, r *http.Request) er
 		}
 		return denied(v.lang, "catalog_error_not_purchased")
 	}
+	if err := s.parentalProof(r, c); err != nil {
+		return err
+	}
 	url, err := s.signVOD(v, c.Asset, c.ID)
 	if err != nil {
 		return err
@@ -109,9 +116,13 @@ func (s *Service) handleContentStream(w http.ResponseWriter, r *http.Request) er
 	return nil
 }
 
-// GET /v2/trailers/{id}/stream: trailers are open to everybody who may
-// open their content (a child not for a content rated above 12).
+// GET /v2/trailers/{id}/stream: trailers are open to every device that may
+// open their content (a child not for a content rated above 12); the trailer
+// of an 18+ content is 18+ too.
 func (s *Service) handleTrailerStream(w http.ResponseWriter, r *http.Request) error {
+	if httpx.SessionFrom(r.Context()) == nil {
+		return httpx.Unauthorized()
+	}
 	v, err := s.viewerOf(r)
 	if err != nil {
 		return err
@@ -138,6 +149,9 @@ func (s *Service) handleTrailerStream(w http.ResponseWriter, r *http.Request) er
 	if !v.findable(c) || c.IsLost {
 		return httpx.NotFound()
 	}
+	if err := s.parentalProof(r, c); err != nil {
+		return err
+	}
 	url, err := s.signVOD(v, asset, id)
 	if err != nil {
 		return err
@@ -146,6 +160,32 @@ func (s *Service) handleTrailerStream(w http.ResponseWriter, r *http.Request) er
 		Img: pick(c.CoverURL, artwork.URL(artwork.Cover, c.ID)), Trackers: []any{}, Packshots: []any{},
 		StreamInfo: streamInfoJSON{Kind: "trailer", Duration: duration}})
 	return nil
+}
+
+// actionVOD is the parental action of films, episodes and trailers.
+const actionVOD = "vod"
+
+// embedParam marks a stream asked for by the content embed, which spec 5
+// lets play without the PIN: a partner's page that frames the player
+// answers for its viewer. The web client sends it only from inside a frame
+// (a top-level /content_embed/ page asks for the PIN like the watch page),
+// and it never opens anything to a child profile: the age rule above holds.
+const embedParam = "embed"
+
+// parentalProof asks the PIN's proof for an 18+ content (adult by age or
+// flag) unless the stream is for an embed of an adult profile.
+func (s *Service) parentalProof(r *http.Request, c *content) error {
+	if !c.IsAdult && c.Age < adultAge {
+		return nil
+	}
+	sess := httpx.SessionFrom(r.Context())
+	if v := r.URL.Query().Get(embedParam); (v == "1" || v == "true") && !sess.ChildMode {
+		return nil
+	}
+	if s.cfg.Parental == nil {
+		return httpx.New(http.StatusForbidden, "parental_code_required", "error_parental_code_required")
+	}
+	return s.cfg.Parental.ParentalProof(r.Context(), sess, actionVOD)
 }
 
 // signVOD signs the asset on the origin for the viewer's user and device.

@@ -97,7 +97,8 @@ func TestAlmaFlow(t *testing.T) {
 				"mwat": b.MWAT, "address_id": b.Addresses[0].AddressID, "provider_id": b.Addresses[0].ProviderID, "user_id": b.Addresses[0].UserID}})
 			mustStatus(t, res, http.StatusOK)
 			res.JSON(t, &login)
-			res = srv.Do(apitest.Request{Method: "GET", Path: "/v2/users/self", Token: login.AccessToken})
+			tok, _ := deviceSignIn(t, srv, login.AccessToken, "alma-"+randomHex(4))
+			res = srv.Do(apitest.Request{Method: "GET", Path: "/v2/users/self", Token: tok})
 			var nu struct {
 				ID          int64  `json:"id"`
 				Phone       string `json:"phone"`

@@ -18,7 +18,7 @@ func (s *Service) registerAuth(mux *http.ServeMux) {
 	h("POST /v2/users", s.createUserHandler)
 	h("POST /v2/auth/login", s.login)
 	h("POST /v2/auth/device", s.authDevice)
-	h("POST /v2/auth/logout", s.requireUser(s.logout))
+	h("POST /v2/auth/logout", s.requireAccount(s.logout))
 	h("POST /v2/otps", s.sendLoginCode)
 	h("POST /v2/auth/otp", s.loginByCode)
 	h("POST /v2/auth/otp/{provider}/", s.loginByProviderCode)
@@ -29,19 +29,19 @@ func (s *Service) registerAuth(mux *http.ServeMux) {
 	h("GET /v2/mw/cities", s.almaCities)
 	h("POST /v2/mw/set_city", s.almaSetCity)
 	h("POST /v2/mw/set_address", s.almaSetAddress)
-	h("GET /v2/mw/status_block", s.requireUser(s.almaStatusBlock))
-	// The user and their devices. A login token (no device yet) may read the
-	// user and manage devices: it must be able to free a slot when the device
-	// limit is reached.
-	h("GET /v2/users/self", s.requireUser(s.getSelf))
+	h("GET /v2/mw/status_block", s.requireDevice(s.almaStatusBlock))
+	// The user and their devices. A login token (no device yet) may only
+	// manage devices: it must be able to free a slot when the device limit
+	// is reached. Everything else needs a device token.
+	h("GET /v2/users/self", s.requireDevice(s.getSelf))
 	h("PATCH /v2/users/self", s.requireDevice(s.patchSelf))
 	h("PATCH /v2/users/{id}", s.requireDevice(s.patchUserByID))
 	h("PATCH /v2/users/self/stat/{id}", s.requireDevice(s.recordStat))
-	h("GET /v2/users/self/devices", s.requireUser(s.listDevices))
-	h("POST /v2/users/self/devices", s.requireUser(s.createDevice))
-	h("GET /v2/users/self/devices/{id}", s.requireUser(s.getDevice))
+	h("GET /v2/users/self/devices", s.requireAccount(s.listDevices))
+	h("POST /v2/users/self/devices", s.requireAccount(s.createDevice))
+	h("GET /v2/users/self/devices/{id}", s.requireAccount(s.getDevice))
 	h("PATCH /v2/users/self/devices/{id}", s.requireDevice(s.patchDevice))
-	h("DELETE /v2/users/self/devices/{id}", s.requireUser(s.deleteDevice))
+	h("DELETE /v2/users/self/devices/{id}", s.requireAccount(s.deleteDevice))
 }
 
 // patchUserByID is PATCH /v2/users/{id}: the caller's own id is the same as
@@ -181,6 +181,13 @@ type deviceAuthRequest struct {
 // caller's devices. The caller proves who it is with its current token,
 // which may have expired (up to reissueWindow after issue); the device id
 // alone never authenticates.
+//
+// Device sign-in never moves a caller to another device or profile: a device
+// token re-issues only its own device, on the profile it is on (a child
+// profile stays a child profile, and its PIN pass carries over); only a
+// login token, got with the account's credentials, picks any device of the
+// user. Otherwise a child's token could take over the parent's device (and
+// sign the parent out) or land on the adult profile without the PIN.
 func (s *Service) authDevice(w http.ResponseWriter, r *http.Request) error {
 	var in deviceAuthRequest
 	if err := httpx.Decode(r, &in); err != nil {
@@ -217,7 +224,17 @@ func (s *Service) authDevice(w http.ResponseWriter, r *http.Request) error {
 		if err := s.checkCountry(r, p); err != nil {
 			return err
 		}
-		out, err = s.signInDevice(ctx, tx, t.UserID, deviceID)
+		if t.DeviceID != 0 && t.DeviceID != deviceID {
+			if _, err := loadDeviceRow(ctx, tx, t.UserID, deviceID); err != nil {
+				return err // another user's device, or none: 404 as always
+			}
+			return httpx.Forbidden("error_device_other")
+		}
+		keep := reissue{passUntil: t.PassUntil}
+		if t.ChildMode {
+			keep.profileID = t.ProfileID
+		}
+		out, err = s.signInDevice(ctx, tx, t.UserID, deviceID, keep)
 		if err != nil {
 			return err
 		}
@@ -234,16 +251,35 @@ func (s *Service) authDevice(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// reissue is what a device's new token keeps of the token it replaces (the
+// zero value for a first sign-in): a child token's profile, whatever the
+// device says, and the PIN pass.
+type reissue struct {
+	profileID int64 // 0: the device's active profile
+	passUntil int64
+}
+
 // signInDevice issues a device token for a device of userID (404 when the
 // device is not the user's): the device's other tokens are revoked, its
-// login time updated, and the token carries the device's active profile.
-func (s *Service) signInDevice(ctx context.Context, tx store.Querier, userID, deviceID int64) (*TokenResponse, error) {
+// login time updated, and the token carries the profile of the token it
+// replaces, else the device's active profile.
+func (s *Service) signInDevice(ctx context.Context, tx store.Querier, userID, deviceID int64, keep reissue) (*TokenResponse, error) {
 	if _, err := loadDeviceRow(ctx, tx, userID, deviceID); err != nil {
 		return nil, err
 	}
-	profileID, err := deviceProfile(ctx, tx, userID, deviceID)
-	if err != nil {
-		return nil, err
+	profileID := keep.profileID
+	if profileID != 0 {
+		if _, err := loadProfile(ctx, tx, userID, profileID); errors.Is(err, store.ErrNotFound) {
+			profileID = 0 // deleted since: the device's (deleting moved the device to one of the same role)
+		} else if err != nil {
+			return nil, err
+		}
+	}
+	if profileID == 0 {
+		var err error
+		if profileID, err = deviceProfile(ctx, tx, userID, deviceID); err != nil {
+			return nil, err
+		}
 	}
 	if err := revokeDeviceTokens(ctx, tx, deviceID); err != nil {
 		return nil, err
@@ -255,6 +291,12 @@ func (s *Service) signInDevice(ctx context.Context, tx store.Querier, userID, de
 	token, exp, err := s.issueToken(ctx, tx, userID, deviceID, profileID)
 	if err != nil {
 		return nil, err
+	}
+	if keep.passUntil > s.now().Unix() {
+		if _, err := tx.Exec(ctx, "UPDATE tokens SET parental_pass_until = ? WHERE hash = ?",
+			keep.passUntil, hashToken(token)); err != nil {
+			return nil, err
+		}
 	}
 	d, err := loadDeviceRow(ctx, tx, userID, deviceID)
 	if err != nil {
@@ -286,7 +328,7 @@ func loadProfileForToken(ctx context.Context, q store.Querier, id int64) (*Profi
 // tokens (a login token without a device is just revoked).
 func (s *Service) logout(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	sess := httpx.SessionFrom(ctx)
+	sess := httpx.AccountSession(ctx)
 	var err error
 	if sess.DeviceID != 0 {
 		err = s.removeDevice(ctx, s.db, sess.UserID, sess.DeviceID)

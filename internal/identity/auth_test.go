@@ -81,8 +81,14 @@ func TestPasswordLogin(t *testing.T) {
 		if login.AccessToken == "" || login.Device != nil || login.Expired <= time.Now().Unix() {
 			t.Fatalf("login answer: %s", res.Body)
 		}
-		// A login token reads the user and manages devices, nothing more.
+		// A login token manages devices, nothing more: the user is read
+		// with the device's token.
 		res = srv.Do(apitest.Request{Method: "GET", Path: "/v2/users/self", Token: login.AccessToken})
+		mustError(t, res, http.StatusUnauthorized, "authentication_failed")
+		res = srv.Do(apitest.Request{Method: "GET", Path: "/v2/users/self/devices", Token: login.AccessToken})
+		mustStatus(t, res, http.StatusOK)
+		deviceToken, _ := deviceSignIn(t, srv, login.AccessToken, "demo-"+randomHex(4))
+		res = srv.Do(apitest.Request{Method: "GET", Path: "/v2/users/self", Token: deviceToken})
 		mustStatus(t, res, http.StatusOK)
 		var u struct {
 			Username         string `json:"username"`
@@ -101,12 +107,9 @@ func TestPasswordLogin(t *testing.T) {
 			len(u.Accounts) != 1 || u.Accounts[0].Balance != 50000 || u.Accounts[0].Currency != "RUB" {
 			t.Fatalf("demo user: %s", res.Body)
 		}
-		res = srv.Do(apitest.Request{Method: "PATCH", Path: "/v2/users/self", Token: login.AccessToken, Body: map[string]string{"first_name": "X"}})
-		if res.Status != http.StatusUnauthorized {
-			t.Fatalf("login token patched the user: %d", res.Status)
-		}
+		// The login token was used up by its device's sign-in.
 		res = srv.Do(apitest.Request{Method: "GET", Path: "/v2/users/self/devices", Token: login.AccessToken})
-		mustStatus(t, res, http.StatusOK)
+		mustStatus(t, res, http.StatusUnauthorized)
 
 		for _, bad := range []map[string]string{{"login": "demo", "password": "wrong"}, {"login": "nobody", "password": "efir24"}} {
 			res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: bad,

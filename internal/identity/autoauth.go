@@ -55,7 +55,7 @@ func (s *Service) autoAuth(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		out, err = s.signInDevice(ctx, tx, userID, id)
+		out, err = s.signInDevice(ctx, tx, userID, id, reissue{})
 		return err
 	})
 	if err != nil {

@@ -136,7 +136,7 @@ func (f *deviceFields) apply(d *deviceRow) error {
 // listDevices answers GET /v2/users/self/devices.
 func (s *Service) listDevices(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	sess := httpx.SessionFrom(ctx)
+	sess := httpx.AccountSession(ctx)
 	rows, err := s.db.Query(ctx, "SELECT "+deviceColumns+" FROM devices WHERE user_id = ? ORDER BY id", sess.UserID)
 	if err != nil {
 		return err
@@ -163,7 +163,7 @@ func (s *Service) getDevice(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	sess := httpx.SessionFrom(r.Context())
+	sess := httpx.AccountSession(r.Context())
 	d, err := loadDeviceRow(r.Context(), s.db, sess.UserID, id)
 	if err != nil {
 		return err
@@ -185,11 +185,21 @@ func (s *Service) createDevice(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	sess := httpx.SessionFrom(ctx)
+	sess := httpx.AccountSession(ctx)
 	var id int64
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		if sess.ChildMode {
+			if err := childMayRegister(ctx, tx, sess, d.Serial); err != nil {
+				return err
+			}
+		}
 		var err error
-		id, err = s.upsertDevice(ctx, tx, sess.UserID, &d)
+		if id, err = s.upsertDevice(ctx, tx, sess.UserID, &d); err != nil || !sess.ChildMode {
+			return err
+		}
+		// A device registered from a child profile starts on it: signing it
+		// in must not be a way out of the child profile.
+		_, err = tx.Exec(ctx, "UPDATE devices SET profile_id = ? WHERE id = ? AND profile_id IS NULL", sess.ProfileID, id)
 		return err
 	})
 	if err != nil {
@@ -201,6 +211,24 @@ func (s *Service) createDevice(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.WriteJSON(w, http.StatusCreated, row.json(sess.DeviceID))
 	return nil
+}
+
+// childMayRegister refuses a child session the serial of another device of
+// the account: registering it again would rewrite the parent's device.
+func childMayRegister(ctx context.Context, q store.Querier, sess *httpx.Session, serial string) error {
+	if serial == "" {
+		return nil
+	}
+	var id int64
+	err := store.Get(ctx, q, "SELECT id FROM devices WHERE user_id = ? AND serial = ? ORDER BY id LIMIT 1",
+		[]any{sess.UserID, serial}, &id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && id == sess.DeviceID) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return httpx.Forbidden("error_child_profile_devices")
 }
 
 // upsertDevice stores d for userID: the device with the same serial when
@@ -282,6 +310,12 @@ func (s *Service) patchDevice(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// A child profile describes its own device at most: the channel age
+	// setting and the account's other devices are the parent's (the
+	// parental settings need the PIN below, whoever asks).
+	if sess.ChildMode && (id != sess.DeviceID || (in.Settings != nil && in.Settings.ParentalChannels != nil)) {
+		return httpx.Forbidden("error_child_profile_devices")
+	}
 	if err := in.apply(d); err != nil {
 		return err
 	}
@@ -347,9 +381,13 @@ func (s *Service) deleteDevice(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	sess := httpx.SessionFrom(ctx)
+	sess := httpx.AccountSession(ctx)
 	if id == sess.DeviceID {
 		return httpx.Forbidden("error_current_device")
+	}
+	if sess.ChildMode {
+		// Signing the account's other devices out is the parent's business.
+		return httpx.Forbidden("error_child_profile_devices")
 	}
 	if err := s.removeDevice(ctx, s.db, sess.UserID, id); err != nil {
 		return err

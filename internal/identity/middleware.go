@@ -18,7 +18,7 @@ const maxTokenLen = 256
 type presentedKey struct{}
 
 // presented is the token a request carried, kept in the context whether or
-// not it was valid: requireUser tells "no token" from "a stale token", and
+// not it was valid: the require wrappers tell "no token" from "a stale token", and
 // POST /v2/auth/device may trade an expired token for a new one.
 type presented struct {
 	token string
@@ -93,7 +93,7 @@ func cleanToken(t string) string {
 // Middleware authenticates the request's token. A valid token puts an
 // httpx.Session in the context. A token that is unknown or expired lets the
 // request through anonymously (public calls keep working with a stale token)
-// but is remembered, so that requireUser answers 401 authentication_failed.
+// but is remembered, so that protected calls answer 401 authentication_failed.
 func (s *Service) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token := tokenFromRequest(r)
@@ -123,11 +123,13 @@ func (s *Service) Middleware(next http.Handler) http.Handler {
 	})
 }
 
-// requireUser lets only requests with a valid token through (a login token
-// without a device is valid too); otherwise 401 authentication_failed.
-func (s *Service) requireUser(h httpx.Handler) httpx.Handler {
+// requireAccount lets only requests with a valid token through, a login
+// token without a device included (the device-management calls it is for);
+// otherwise 401 authentication_failed. Their handlers read the caller with
+// httpx.AccountSession.
+func (s *Service) requireAccount(h httpx.Handler) httpx.Handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		if httpx.SessionFrom(r.Context()) == nil {
+		if httpx.AccountSession(r.Context()) == nil {
 			return httpx.Unauthorized()
 		}
 		return h(w, r)
@@ -138,8 +140,7 @@ func (s *Service) requireUser(h httpx.Handler) httpx.Handler {
 // register a device and authenticate it. Otherwise 401.
 func (s *Service) requireDevice(h httpx.Handler) httpx.Handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		sess := httpx.SessionFrom(r.Context())
-		if sess == nil || sess.DeviceID == 0 {
+		if httpx.SessionFrom(r.Context()) == nil {
 			return httpx.Unauthorized()
 		}
 		return h(w, r)

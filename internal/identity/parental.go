@@ -229,7 +229,7 @@ func deviceParental(ctx context.Context, q store.Querier, sess *httpx.Session) (
 // grantPass remembers a correct PIN on the session's token for the device's
 // configured duration; it gives the end of the pass (unix seconds).
 func (s *Service) grantPass(ctx context.Context, q store.Querier, sess *httpx.Session, ps ParentalSettings) (int64, error) {
-	until := s.now().Unix() + int64(max(ps.Duration, 0))*60
+	until := s.now().Unix() + max(int64(max(ps.Duration, 0))*60, minPassSeconds)
 	_, err := q.Exec(ctx, "UPDATE tokens SET parental_pass_until = ? WHERE id = ?", until, sess.TokenID)
 	return until, err
 }

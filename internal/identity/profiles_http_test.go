@@ -150,11 +150,11 @@ func TestProfilesLifecycle(t *testing.T) {
 func TestDeletedProfileMovesDevices(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := apitest.New(t, db)
-		token1, _, _ := signUp(t, srv)
+		token1, _, userID := signUp(t, srv)
 		kid1 := createProfile(t, srv, token1, map[string]any{"name": "Kid 1", "role": "child"})
 		kid2 := createProfile(t, srv, token1, map[string]any{"name": "Kid 2", "role": "child"})
-		// A second device of the same user, signed in with the first one's token.
-		token2, _ := deviceSignIn(t, srv, token1, "second-"+randomHex(4))
+		// A second device of the same user, signed in with the account's credentials.
+		token2, _ := deviceSignIn(t, srv, loginAgain(t, srv, userID), "second-"+randomHex(4))
 		mustStatus(t, switchProfile(srv, token2, kid1.ID, ""), http.StatusOK)
 
 		res := srv.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/v2/users/self/profiles/%d", kid1.ID), Token: token1})

@@ -19,6 +19,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/http"
+	"sync"
 	"testing"
 
 	"efir/internal/apitest"
@@ -71,12 +72,28 @@ func signUp(t testing.TB, srv *apitest.Server) (token string, deviceID, userID i
 		ID int64 `json:"id"`
 	}
 	res.JSON(t, &u)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: map[string]string{"login": username, "password": password}})
+	guestLogins.Store(u.ID, [2]string{username, password})
+	token, deviceID = deviceSignIn(t, srv, loginAgain(t, srv, u.ID), "serial-"+randomHex(6))
+	return token, deviceID, u.ID
+}
+
+// guestLogins keeps the credentials signUp made, by user id, for loginAgain.
+var guestLogins sync.Map
+
+// loginAgain gives a fresh login token (no device) of a user made by signUp:
+// only such a token signs in another device of the user.
+func loginAgain(t testing.TB, srv *apitest.Server, userID int64) string {
+	t.Helper()
+	v, ok := guestLogins.Load(userID)
+	if !ok {
+		t.Fatalf("user %d was not made by signUp", userID)
+	}
+	cred := v.([2]string)
+	res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: map[string]string{"login": cred[0], "password": cred[1]}})
 	mustStatus(t, res, http.StatusOK)
 	var login tokenAnswer
 	res.JSON(t, &login)
-	token, deviceID = deviceSignIn(t, srv, login.AccessToken, "serial-"+randomHex(6))
-	return token, deviceID, u.ID
+	return login.AccessToken
 }
 
 // deviceSignIn registers a device with a login token and authenticates it.

@@ -48,6 +48,7 @@ type tokenRow struct {
 	ProviderID int64
 	IsGuest    bool
 	ChildMode  bool
+	PassUntil  int64 // the parental PIN pass of this token (unix seconds)
 }
 
 // findToken loads a token by its wire value, expired or not.
@@ -56,11 +57,11 @@ func (s *Service) findToken(ctx context.Context, q store.Querier, token string) 
 	var device, profile *int64
 	var role *string
 	err := store.Get(ctx, q, `SELECT t.id, t.user_id, t.device_id, t.profile_id, t.issued_at, t.expires_at,
-		u.provider_id, u.is_guest, p.role
+		t.parental_pass_until, u.provider_id, u.is_guest, p.role
 		FROM tokens t JOIN users u ON u.id = t.user_id
 		LEFT JOIN profiles p ON p.id = t.profile_id
 		WHERE t.hash = ?`, []any{hashToken(token)},
-		&t.ID, &t.UserID, &device, &profile, &t.IssuedAt, &t.ExpiresAt, &t.ProviderID, &t.IsGuest, &role)
+		&t.ID, &t.UserID, &device, &profile, &t.IssuedAt, &t.ExpiresAt, &t.PassUntil, &t.ProviderID, &t.IsGuest, &role)
 	if err != nil {
 		return nil, err
 	}

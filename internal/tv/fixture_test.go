@@ -40,8 +40,27 @@ type fixture struct {
 	ch       map[string]int64
 	users    map[string]int64
 	origin   *fakeOrigin
+	parental *fakeParental
 	now      int64
 	entryAge map[int64]int // schedule entries with age > 0
+}
+
+// fakeParental stands for identity's PIN proof: the actions in locked need
+// a proof the caller has not given (as an account with a PIN and no pass).
+type fakeParental struct {
+	locked map[string]bool
+	asked  []string
+}
+
+func (p *fakeParental) ParentalProof(_ context.Context, sess *httpx.Session, action string) error {
+	p.asked = append(p.asked, action)
+	if sess == nil {
+		return httpx.Unauthorized()
+	}
+	if p.locked[action] {
+		return httpx.New(http.StatusForbidden, "parental_code_required", "error_parental_code_required")
+	}
+	return nil
 }
 
 type fakeOrigin struct{ signed []media.Grant }
@@ -58,7 +77,7 @@ func (f *fakeOrigin) LoopLength(string) (time.Duration, bool) {
 func newFixture(t *testing.T, db *store.DB) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	f := &fixture{t: t, db: db, ch: map[string]int64{}, users: map[string]int64{}, origin: &fakeOrigin{}, now: fixNow}
+	f := &fixture{t: t, db: db, ch: map[string]int64{}, users: map[string]int64{}, origin: &fakeOrigin{}, parental: &fakeParental{locked: map[string]bool{}}, now: fixNow}
 	exec := func(q string, args ...any) {
 		t.Helper()
 		if _, err := db.Exec(ctx, q, args...); err != nil {
@@ -165,7 +184,7 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 		}
 		exec(q.String(), args...)
 	}
-	f.svc = New(db, f.origin, Config{Now: func() time.Time { return time.Unix(f.now, 0) }})
+	f.svc = New(db, f.origin, Config{Now: func() time.Time { return time.Unix(f.now, 0) }, Parental: f.parental})
 	mux := http.NewServeMux()
 	f.svc.Register(mux)
 	f.h = mux

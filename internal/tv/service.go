@@ -1,6 +1,7 @@
 package tv
 
 import (
+	"context"
 	"net/http"
 	"time"
 	_ "time/tzdata" // the provider time zone must load on hosts without tzdata
@@ -18,8 +19,17 @@ type Origin interface {
 	LoopLength(asset string) (time.Duration, bool)
 }
 
+// Parental is what tv needs of the parental PIN (package identity): whether
+// the session may take a protected action now (nil), or must prove the PIN
+// first (403 parental_code_required).
+type Parental interface {
+	ParentalProof(ctx context.Context, sess *httpx.Session, action string) error
+}
+
 // Config tunes the service; zero values take the defaults.
 type Config struct {
+	// Parental checks the PIN proof of 18+ streams; nil refuses them all.
+	Parental Parental
 	// MediaBaseURL prefixes the signed media paths ("" = relative URLs,
 	// which hls.js resolves against the page).
 	MediaBaseURL string

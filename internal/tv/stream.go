@@ -54,7 +54,14 @@ type streamJSON struct {
 	ScreenshotTimings []int64        `json:"screenshot_timings"`
 }
 
+// handleStream answers GET /v2/channels/{id}/stream: a stream only for a
+// device's token (a URL is bound to a device, and the device limit counts
+// devices), for a channel the viewer holds, and for an 18+ channel or
+// programme only with the parental PIN's proof.
 func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
+	if httpx.SessionFrom(r.Context()) == nil {
+		return httpx.Unauthorized()
+	}
 	v, _, c, err := s.viewerChannel(r, true)
 	if err != nil {
 		return err
@@ -75,6 +82,11 @@ func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
 	if preview && c.IsAdult {
 		return denied(v.lang, "error_preview_adult")
 	}
+	if c.IsAdult || c.Age >= adultAge {
+		if err := s.parentalProof(r, ActionChannel); err != nil {
+			return err
+		}
+	}
 	archive := hasTS && !preview && ts < now-liveEdge
 	if hasTS && !preview && ts > now+liveEdge {
 		return denied(v.lang, "error_archive_future")
@@ -88,6 +100,11 @@ func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
 	if archive {
 		if prog, err = s.archiveRule(r.Context(), v, c, ts, now, days); err != nil {
 			return err
+		}
+		if prog != nil && prog.Age >= adultAge && !c.IsAdult && c.Age < adultAge {
+			if err := s.parentalProof(r, ActionProgram); err != nil {
+				return err
+			}
 		}
 		info.Kind = "archive"
 		info.Start = ts
@@ -116,6 +133,22 @@ func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
 	httpx.OK(w, streamJSON{HLS: url, HLSMBR: url, Stat: statJSON{ID: newStatID(c.ID)}, Img: logo, Trackers: []any{},
 		StreamInfo: info, Packshots: []any{}, ScreenshotTimings: []int64{}})
 	return nil
+}
+
+// The parental actions of streams, as the device's parental settings name
+// them.
+const (
+	ActionChannel = "channel"
+	ActionProgram = "program"
+)
+
+// parentalProof asks the parental PIN's proof of the request's session for
+// action; without the PIN service nothing protected is handed out.
+func (s *Service) parentalProof(r *http.Request, action string) error {
+	if s.cfg.Parental == nil {
+		return httpx.New(http.StatusForbidden, "parental_code_required", "error_parental_code_required")
+	}
+	return s.cfg.Parental.ParentalProof(r.Context(), httpx.SessionFrom(r.Context()), action)
 }
 
 // archiveRule: the programme containing ts has started, the channel is

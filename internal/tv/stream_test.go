@@ -56,14 +56,15 @@ func TestStreamLive(t *testing.T) {
 			q    string
 			want int
 		}{
-			{as{}, "base", "", 403}, // not purchased
+			{as{}, "base", "", 401}, // streams are for devices only
+			{as{}, "free", "", 401},
+			{as{guest: true}, "base", "", 403}, // not purchased
 			{as{user: "expired"}, "base", "", 403},
-			{as{}, "free", "", 200}, // free for anyone
-			{as{guest: true}, "free", "", 200},
+			{as{guest: true}, "free", "", 200}, // free for anyone
 			{as{user: "night"}, "adult", "", 200},
 			{as{user: "night"}, "adult", "?preview=1", 403}, // no preview of adult channels
 			{as{user: "base"}, "base", "?preview=1", 200},
-			{as{}, "base", "?preview=1", 403},
+			{as{guest: true}, "base", "?preview=1", 403},
 			{as{user: "base", child: true}, "teen", "", 404},
 			{as{user: "base"}, "base", "?ts=abc", 400},
 		} {
@@ -73,7 +74,7 @@ func TestStreamLive(t *testing.T) {
 				t.Errorf("%s: %s", c.slug, res.body)
 			}
 		}
-		if res, _ := f.stream(as{}, "base", ""); !strings.Contains(string(res.body), "Sign in") {
+		if res, _ := f.stream(as{guest: true}, "base", ""); !strings.Contains(string(res.body), "Sign in") {
 			t.Errorf("no detail text: %s", res.body)
 		}
 	})
@@ -99,7 +100,8 @@ func TestArchiveRule(t *testing.T) {
 			{"not started", as{user: "base"}, "base", hour + 2*3600, 403},
 			{"not purchased", as{user: "plain"}, "base", hour - 24*3600 + 600, 403},
 			{"no archive", as{user: "base"}, "noarch", hour - 3600, 403},
-			{"free archive for anonymous", as{}, "free", hour - 6*day, 200},
+			{"free archive for a guest", as{guest: true}, "free", hour - 6*day, 200},
+			{"no archive for anonymous", as{}, "free", hour - 6*day, 401},
 			{"child, 16+ programme", as{user: "base", child: true}, "base", hour - 25*3600 + 60, 403},
 			{"child, 0+ programme", as{user: "base", child: true}, "base", hour - 24*3600 + 60, 200},
 		} {
@@ -128,13 +130,13 @@ func TestStreamUpstream(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
 		signed := len(f.origin.signed)
-		_, live := f.stream(as{}, "upstream", "")
+		_, live := f.stream(as{guest: true}, "upstream", "")
 		if live.HLS != "http://up.example/live/index.m3u8" {
 			t.Errorf("live upstream: %q", live.HLS)
 		}
 		hour := f.now - f.now%3600
 		ts := hour - 5*3600 + 900
-		_, arch := f.stream(as{}, "upstream", fmt.Sprintf("?ts=%d&force_https=1", ts))
+		_, arch := f.stream(as{guest: true}, "upstream", fmt.Sprintf("?ts=%d&force_https=1", ts))
 		start := hour - 5*3600
 		want := fmt.Sprintf("https://up.example/live/index.m3u8?utc=%d&dur=3600&off=%d", start, f.now-start)
 		if arch.HLS != want || arch.StreamInfo.Kind != "archive" {
@@ -143,7 +145,7 @@ func TestStreamUpstream(t *testing.T) {
 		if len(f.origin.signed) != signed {
 			t.Error("an upstream channel went through the origin")
 		}
-		if res, _ := f.stream(as{}, "upstream", fmt.Sprintf("?ts=%d", f.now-3*day)); res.status != 403 {
+		if res, _ := f.stream(as{guest: true}, "upstream", fmt.Sprintf("?ts=%d", f.now-3*day)); res.status != 403 {
 			t.Errorf("beyond 2 archive days: %d", res.status)
 		}
 	})
