@@ -84,9 +84,17 @@ export const fetchSources = (id: number, { signal }: Sig = {}) => apiFetch<Catch
 
 export const fetchSimilar = (id: number, { signal }: Sig = {}) => apiFetch<Content[]>(`/contents/${id}/similar`, { signal });
 
-/** The signed VOD stream; `seconds` is where playback will start (the server may log it). */
-export const fetchVodStream = (libraryId: number, contentId: number, seconds: number | undefined, { signal }: Sig = {}) =>
-  apiFetch<VodStream>(`/libraries/${libraryId}/contents/${contentId}/stream`, { query: { seconds }, signal });
+/**
+ * The signed VOD stream; `seconds` is where playback will start (the server may log it).
+ * `embed`: asked by the content embed inside another site's frame, which spec 5 lets play
+ * without the PIN (the server still refuses a child profile).
+ */
+export const fetchVodStream = (
+  libraryId: number,
+  contentId: number,
+  seconds: number | undefined,
+  { signal, embed }: Sig & { embed?: boolean } = {},
+) => apiFetch<VodStream>(`/libraries/${libraryId}/contents/${contentId}/stream`, { query: { seconds, embed: embed ? 1 : undefined }, signal });
 
 export const fetchTrailerStream = (trailerId: number, { signal }: Sig = {}) =>
   apiFetch<VodStream>(`/trailers/${trailerId}/stream`, { signal });

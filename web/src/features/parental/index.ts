@@ -9,6 +9,7 @@ export { ParentalModal, ParentalStartModal } from './ParentalDialogueModal';
 export { ParentalSettingsSection } from './ParentalSettingsSection';
 export { useAskPin } from './useAskPin';
 export { usePinGate } from './usePinGate';
+export { usePinRetry, isPinRequired } from './usePinRetry';
 export type { PinGate } from './usePinGate';
 export { useProtectedCall, PIN_CANCELLED } from './useProtectedCall';
 export { recordPass, clearPass, passStore } from './passStore';

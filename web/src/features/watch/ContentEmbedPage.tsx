@@ -23,8 +23,10 @@ import frame from '@/shared/ui/EmbedFrame.module.css';
 /**
  * /content_embed/{slug or id}?ignore_parental_control=1 (spec 2): the content's player alone,
  * filling a frame on another site. The play flow is the watch page's without the parental
- * PIN: spec 5 skips it for embeds, so ?ignore_parental_control=1 asks for nothing more here.
- * What the server refuses stays refused (a child profile gets 404 or 403 for 18+). A content
+ * PIN: spec 5 skips it for embeds (?ignore_parental_control=1 asks for nothing more), but
+ * only inside another site's frame: opened as a page of its own, the server asks for the PIN
+ * and the player shows #pincode (Playback). What the server refuses stays refused (a child
+ * profile gets 404 or 403 for 18+). A content
  * that cannot play says why in the frame, with one link: its page on the site, in a new window.
  */
 export default function ContentEmbedPage() {

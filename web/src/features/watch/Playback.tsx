@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -12,13 +12,14 @@ import {
   type Content,
   type ContentMeta,
 } from '@/features/content';
+import { usePinRetry } from '@/features/parental';
 import { Player, type PlayerSource } from '@/features/player';
 import { isApiError } from '@/shared/api';
 import { errorMessage } from '@/shared/lib/errorMessage';
 import { useDocumentMeta } from '@/shared/lib/useDocumentMeta';
 import { useSession } from '@/shared/session';
 import { Button } from '@/shared/ui';
-import { contentEmbedPath } from './rules/embed';
+import { contentEmbedPath, isFramed } from './rules/embed';
 import { pickLibraryId, withoutLibraryParam } from './rules/library';
 import { chooseNext } from './rules/nextEpisode';
 import { RESTART_OFFER_MS, resumeFrom } from './rules/resume';
@@ -79,14 +80,20 @@ export function Playback({ content, meta, libraryParam, variant }: PlaybackProps
   }, [offerRestart]);
 
   const libraryId = pickLibraryId({ param: libraryParam, meta: meta.stream_using?.library_id, content: content.library_id });
+  // The PIN is skipped for an embed only inside another site's frame: the same address
+  // opened as a page of its own asks for it like the watch page (the server enforces it).
+  const framed = embed && isFramed();
   const stream = useQuery({
-    queryKey: ['contents', 'stream', libraryId, content.id, token],
-    queryFn: ({ signal }) => fetchVodStream(libraryId, content.id, start ?? undefined, { signal }),
+    queryKey: ['contents', 'stream', libraryId, content.id, token, framed],
+    queryFn: ({ signal }) => fetchVodStream(libraryId, content.id, start ?? undefined, { signal, embed: framed }),
     enabled: libraryId > 0,
     staleTime: 60_000,
     gcTime: 60_000,
     retry: false,
   });
+  const refetchStream = stream.refetch;
+  const retryStream = useCallback(() => void refetchStream(), [refetchStream]);
+  const pinRequired = usePinRetry(stream.error, 'vod', retryStream);
   const { onWatched10s } = useHistoryReport(content.id, () => box.current?.querySelector('video') ?? null);
 
   const next = chooseNext(content, episodes.data, meta.next_to_play ?? content.next_to_play ?? null);
@@ -105,7 +112,7 @@ export function Playback({ content, meta, libraryParam, variant }: PlaybackProps
 
   const stage = (
     <div className={embed ? embedStyles.stage : styles.stage} ref={box}>
-      {stream.error ? (
+      {stream.error && !pinRequired ? (
         <div className={styles.streamError} role="alert">
           <p>{isApiError(stream.error) && stream.error.status === 403 ? stream.error.message || t('content.content_not_available') : errorMessage(t, stream.error)}</p>
           <Button onClick={() => void stream.refetch()}>{t('content.retry')}</Button>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fetchTrailerStream, idFromSegment, MissingState, QueryState } from '@/features/content';
+import { usePinRetry } from '@/features/parental';
 import { Player, type PlayerSource } from '@/features/player';
 import { useSession } from '@/shared/session';
 import styles from './Watch.module.css';
@@ -19,9 +21,13 @@ export function TrailerPage() {
     staleTime: 60_000,
     retry: false,
   });
+  // The trailer of an 18+ content needs the PIN as the content does.
+  const refetchStream = stream.refetch;
+  const retryStream = useCallback(() => void refetchStream(), [refetchStream]);
+  const pinRequired = usePinRetry(stream.error, 'vod', retryStream);
   if (trailerId === null) return <MissingState />;
   const url = stream.data?.hls || stream.data?.data?.hls || '';
-  if (!url) return <QueryState error={stream.error} onRetry={() => void stream.refetch()} />;
+  if (!url) return <QueryState error={pinRequired ? null : stream.error} onRetry={() => void stream.refetch()} />;
   const source: PlayerSource = { url, kind: 'trailer', title: t('watch.trailer') };
   return (
     <div className={styles.watch} data-trailer-id={trailerId}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { usePinRetry } from '@/features/parental';
 import { Player, type PlayerSource } from '@/features/player';
 import { isApiError } from '@/shared/api';
 import { useIsNarrow } from '@/shared/lib/useMediaQuery';
@@ -75,6 +76,11 @@ export function ChannelViewer() {
   const playable = allowed && gate === 'open';
 
   const stream = useStream(playable ? { channelId: channel!.id, ts } : null);
+  // An 18+ programme in a channel's catch-up, or a pass the server no longer holds: the
+  // server asks for the PIN, #pincode opens and the stream is asked again.
+  const refetchStream = stream.refetch;
+  const retryStream = useCallback(() => void refetchStream(), [refetchStream]);
+  const pinRequired = usePinRetry(stream.error, 'program', retryStream);
   const schedule = useSchedule(channel?.id);
 
   // The player's clock (absolute time being played, every second) decides the programme
@@ -97,7 +103,7 @@ export function ChannelViewer() {
   const [denied, setDenied] = useState<string | null>(null);
   useEffect(() => {
     const e = stream.error;
-    if (!e) return;
+    if (!e || pinRequired) return;
     if (isApiError(e) && e.type === 'permission_denied') {
       setDenied(e.detail.reason || e.message || t('channels.channel_not_available'));
     } else if (isApiError(e) && e.status === 403) {
@@ -105,7 +111,7 @@ export function ChannelViewer() {
     } else {
       showAlert(t('channels.streamError'), { kind: 'error' });
     }
-  }, [stream.error, t]);
+  }, [stream.error, pinRequired, t]);
   useEffect(() => setDenied(null), [channel?.id]);
 
   // Remember the channel once it plays.

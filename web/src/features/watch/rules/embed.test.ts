@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { idFromSegment as embedContentId, parseLibraryId } from '@/features/content';
-import { channelEmbedPath, contentEmbedPath, siteContentUrl } from './embed';
+import { channelEmbedPath, contentEmbedPath, isFramed, siteContentUrl } from './embed';
 import { pickLibraryId, withoutLibraryParam } from './library';
 
 describe('content embed addresses', () => {
@@ -55,5 +55,23 @@ describe('library to stream from', () => {
     expect(withoutLibraryParam('?library_id=3&ignore_parental_control=1')).toBe('?ignore_parental_control=1');
     expect(withoutLibraryParam('?library_id=3')).toBe('');
     expect(withoutLibraryParam('')).toBe('');
+  });
+});
+
+describe('isFramed', () => {
+  it('tells a frame from a page of its own', () => {
+    const page = {};
+    expect(isFramed({ self: page, top: page })).toBe(false);
+    expect(isFramed({ self: page, top: {} })).toBe(true);
+    expect(isFramed(undefined)).toBe(false);
+  });
+  it('counts a parent that refuses to be read as a frame', () => {
+    const refusing = {
+      self: {},
+      get top(): unknown {
+        throw new DOMException('Blocked a frame', 'SecurityError');
+      },
+    };
+    expect(isFramed(refusing)).toBe(true);
   });
 });

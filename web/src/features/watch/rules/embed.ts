@@ -22,3 +22,17 @@ export function channelEmbedPath(channelId: number, startAt: number): string {
 export function siteContentUrl(origin: string, content: Ref, root?: Ref | null): string {
   return origin + (root && root.id !== content.id ? contentPagePath(root, content) : contentPagePath(content));
 }
+
+/**
+ * Whether the page runs inside a frame of another page (an operator's or partner's site).
+ * Reading window.top of a cross-origin parent is allowed; a browser that refuses counts
+ * as framed, since only a frame can be refused.
+ */
+export function isFramed(win: { self: unknown; top: unknown } | undefined = typeof window === 'undefined' ? undefined : window): boolean {
+  if (!win) return false;
+  try {
+    return win.self !== win.top;
+  } catch {
+    return true;
+  }
+}
