@@ -42,6 +42,8 @@ export default defineConfig({
       EFIR_DEV: 'true',
       // Every test is a new browser, so a new guest from 127.0.0.1.
       EFIR_GUESTS_PER_HOUR: '1000',
+      // Every journey draws its pictures from the one address 127.0.0.1.
+      EFIR_ARTWORK_DRAWS_PER_MINUTE: '100000',
       EFIR_PUBLIC_URL: baseURL,
       EFIR_LOG_FORMAT: 'text',
     },

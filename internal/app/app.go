@@ -81,8 +81,9 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 			return nil, err
 		}
 	}
-	television := tv.New(db, origin, tv.Config{Now: o.Now})
-	vod := catalog.New(db, origin, catalog.Config{Now: o.Now})
+	// 18+ streams need the parental PIN's proof, which identity keeps.
+	television := tv.New(db, origin, tv.Config{Now: o.Now, Parental: ident})
+	vod := catalog.New(db, origin, catalog.Config{Now: o.Now, Parental: ident})
 	television.SetFavoriteTargets(vod)
 	vod.SetChannels(television)
 	dist, err := fs.Sub(web.Dist, "dist")
@@ -90,7 +91,8 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 		return nil, err
 	}
 	return server.Handler(server.Options{
-		Modules: []server.Module{providers, codes, ident, origin, television, vod, artwork.New(db)},
+		Modules: []server.Module{providers, codes, ident, origin, television, vod,
+			artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})},
 		// The provider is chosen before the token is read: sign-in rules
 		// depend on the client's operator.
 		Middleware: []func(http.Handler) http.Handler{providers.Middleware, ident.Middleware},

@@ -30,6 +30,9 @@ const (
 	memoTTL   = 10 * time.Minute
 	memoMax   = 4096
 	memoBytes = 48 << 20
+	// DefaultDrawsPerMinute: a cold page of posters at once, then four a
+	// second, for every client address; cached pictures do not count.
+	DefaultDrawsPerMinute = 240
 )
 
 // formats: the file extensions served, how each is drawn (width in pixels,
@@ -54,11 +57,28 @@ type Service struct {
 
 	memo   *memo
 	flight singleflight.Group
+	draws  *drawLimit
+}
+
+// Options tune the service; zero fields take the defaults.
+type Options struct {
+	// DrawsPerMinute is how many pictures not in memory one client
+	// address may have drawn a minute, all at once at most
+	// (DefaultDrawsPerMinute); past it the answer is 429 until the next.
+	DrawsPerMinute int
+	// MemoBytes bounds the memory the drawn pictures kept take (48 MB).
+	MemoBytes int
 }
 
 // New makes the service.
-func New(db *store.DB) *Service {
-	return &Service{db: db, now: time.Now, memo: newMemo(memoMax, memoBytes, memoTTL)}
+func New(db *store.DB, o Options) *Service {
+	if o.DrawsPerMinute <= 0 {
+		o.DrawsPerMinute = DefaultDrawsPerMinute
+	}
+	if o.MemoBytes <= 0 {
+		o.MemoBytes = memoBytes
+	}
+	return &Service{db: db, now: time.Now, memo: newMemo(memoMax, o.MemoBytes, memoTTL), draws: newDrawLimit(o.DrawsPerMinute)}
 }
 
 // Register adds the route.
@@ -91,7 +111,7 @@ func (s *Service) handle(w http.ResponseWriter, r *http.Request) error {
 			width = w
 		}
 	}
-	e, err := s.picture(r.Context(), kind, id, ext, width)
+	e, err := s.picture(r.Context(), clientKey(httpx.ClientIP(r)), kind, id, ext, width)
 	if err != nil {
 		return err
 	}
@@ -124,8 +144,10 @@ func etagMatches(header, etag string) bool {
 // picture draws (or remembers) one picture, width pixels wide (0: the
 // default). Requests for a picture being drawn wait for it rather than draw
 // it again: a cold row asks for the same posters from every open page at
-// once. The default width and a w that snaps to it share one key.
-func (s *Service) picture(ctx context.Context, kind string, id int64, ext string, width int) (memoEntry, error) {
+// once. The default width and a w that snaps to it share one key. A
+// picture not in memory takes one of client's drawings (drawLimit), even
+// when it joins a drawing under way: telling the two apart is not worth it.
+func (s *Service) picture(ctx context.Context, client, kind string, id int64, ext string, width int) (memoEntry, error) {
 	if width == pixelSizes[kind][0] {
 		width = 0
 	}
@@ -133,8 +155,12 @@ func (s *Service) picture(ctx context.Context, kind string, id int64, ext string
 	if width > 0 {
 		key += "?w=" + strconv.Itoa(width)
 	}
-	if e, ok := s.memo.get(key, s.now()); ok {
+	now := s.now()
+	if e, ok := s.memo.get(key, now); ok {
 		return e, nil
+	}
+	if wait, ok := s.draws.take(client, now); !ok {
+		return memoEntry{}, httpx.RateLimited(int((wait + time.Second - 1) / time.Second))
 	}
 	v, err, _ := s.flight.Do(key, func() (any, error) {
 		// one caller going away does not fail the others

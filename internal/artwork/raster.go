@@ -1,9 +1,11 @@
 package artwork
 
 import (
+	"bytes"
 	"image"
 	"image/draw"
 	"math"
+	"runtime"
 	"strconv"
 	"sync"
 
@@ -33,6 +35,12 @@ func rasterize(s Subject) *image.RGBA {
 // picture) for the next one.
 var canvases = sync.Pool{New: func() any { return new(rasterCanvas) }}
 
+// drawing is a turn to draw a raster picture: at most one per CPU at a
+// time. A canvas holds up to tens of megabytes (a 1920 px backdrop: 8 MB of
+// pixels, as much again in the rasterizer), so a burst of cold requests
+// must not each take one; more at once would not finish sooner anyway.
+var drawing = make(chan struct{}, runtime.NumCPU())
+
 // draw draws s width pixels wide (0: the kind's default size); the scene
 // is in view-box units, so every width shows the same picture.
 func (c *rasterCanvas) draw(s Subject, width int) {
@@ -51,6 +59,7 @@ type rasterCanvas struct {
 	o     outline
 	mask  image.Alpha // a shape's coverage, reused between shapes
 	buf   sfnt.Buffer
+	out   bytes.Buffer // the encoded picture, reused between pictures
 }
 
 func (c *rasterCanvas) begin(w, _ int, _ string, grads ...gradient) {

@@ -32,6 +32,9 @@ type Config struct {
 	// EFIR_GUESTS_PER_HOUR, new guests one client address may create an
 	// hour (default 30); raise it for subscribers behind carrier-grade NAT.
 	GuestsPerHour int
+	// EFIR_ARTWORK_DRAWS_PER_MINUTE, pictures one client address may have
+	// drawn a minute, all at once at most (default 240); cached ones are free.
+	ArtworkDrawsPerMinute int
 
 	OTPSender        string // EFIR_OTP_SENDER: outbox (default), sms or telegram
 	SMSGatewayURL    string // EFIR_SMS_GATEWAY_URL, HTTP gateway receiving {phone, text}
@@ -86,6 +89,12 @@ func Load() (Config, error) {
 	if s := os.Getenv("EFIR_GUESTS_PER_HOUR"); s != "" {
 		if c.GuestsPerHour, err = strconv.Atoi(s); err != nil || c.GuestsPerHour < 1 {
 			return c, fmt.Errorf("EFIR_GUESTS_PER_HOUR: want a whole number of at least 1, got %q", s)
+		}
+	}
+	c.ArtworkDrawsPerMinute = 240
+	if s := os.Getenv("EFIR_ARTWORK_DRAWS_PER_MINUTE"); s != "" {
+		if c.ArtworkDrawsPerMinute, err = strconv.Atoi(s); err != nil || c.ArtworkDrawsPerMinute < 1 {
+			return c, fmt.Errorf("EFIR_ARTWORK_DRAWS_PER_MINUTE: want a whole number of at least 1, got %q", s)
 		}
 	}
 	c.MediaURLTTL = 6 * time.Hour

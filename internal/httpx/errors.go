@@ -106,8 +106,14 @@ type errorPayload struct {
 	Detail  map[string]string `json:"detail,omitempty"`
 }
 
+// StatusClientClosed is the status a request is logged with when its
+// client went away before the answer (nginx's 499): nothing is sent, and it
+// is no failure of the server's.
+const StatusClientClosed = 499
+
 // WriteError answers err in the API error shape. Unknown errors become a 500
-// whose cause is logged and never shown.
+// whose cause is logged and never shown. A request whose client is gone
+// gets no answer at all (see clientGone).
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
 	if !errors.As(err, &e) {
@@ -120,6 +126,14 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 			e = New(http.StatusInternalServerError, TypeInternal, "error_internal")
 			e.Cause = err
 		}
+	}
+	if e.Status >= 500 && clientGone(r) {
+		// The request's work was cut short by its own end (a query
+		// canceled with it, whatever error the driver makes of that):
+		// no one reads an answer, and error counts are for the server's
+		// faults. The request log shows StatusClientClosed.
+		slog.DebugContext(r.Context(), "request canceled by its client", "method", r.Method, "path", r.URL.Path, "err", err)
+		return
 	}
 	if e.Status >= 500 {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
@@ -143,3 +157,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	WriteJSON(w, e.Status, errorBody{Error: errorPayload{Type: e.Type, Message: msg, Detail: detail}})
 }
+
+// clientGone reports whether r has ended before its answer: net/http
+// cancels a request's context when its client closes the connection (and
+// a deadline on it, context.DeadlineExceeded, ends it the same way).
+// Contexts the server derives for its own work do not count: a
+// context.Canceled from one of those, with the request still alive, is a
+// fault of the server and answered 500.
+func clientGone(r *http.Request) bool { return r.Context().Err() != nil }

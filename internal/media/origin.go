@@ -161,7 +161,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, name, ctype string) error
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	if r.Method != http.MethodGet || r.Header.Get("Range") != "" || r.Header.Get("If-Modified-Since") != "" ||
 		r.Header.Get("If-None-Match") != "" || r.Header.Get("If-Range") != "" {
-		http.ServeContent(w, r, "", st.ModTime(), f)
+		serveContent(w, r, st.Size(), ctype, st.ModTime(), f)
 		return nil
 	}
 	// The common case, a whole segment: the size is known, so skip
@@ -175,4 +175,22 @@ func serveFile(w http.ResponseWriter, r *http.Request, name, ctype string) error
 	// A viewer who zaps away mid-segment is not an error of ours.
 	_, _ = io.Copy(w, f)
 	return nil
+}
+
+// serveContent is http.ServeContent with the Range header tidied first
+// (tidyRange): many, overlapping or nearby ranges are coalesced or answered
+// with the whole file, never with a multipart body larger than the file.
+func serveContent(w http.ResponseWriter, r *http.Request, size int64, ctype string, modtime time.Time, content io.ReadSeeker) {
+	w.Header().Set("Content-Type", ctype) // what the part headers are measured with
+	if v := r.Header.Get("Range"); v != "" {
+		if tidy := tidyRange(v, size, ctype); tidy != v {
+			r = r.Clone(r.Context())
+			if tidy == "" {
+				r.Header.Del("Range")
+			} else {
+				r.Header.Set("Range", tidy)
+			}
+		}
+	}
+	http.ServeContent(w, r, "", modtime, content)
 }

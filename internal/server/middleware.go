@@ -90,16 +90,23 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 		next.ServeHTTP(sw, r)
 		if sw.status == 0 {
 			sw.status = http.StatusOK
+			if r.Context().Err() != nil {
+				// Nothing written and the client gone (httpx.WriteError
+				// writes nothing then): a request the client closed, not
+				// a failure, and not a 200 either.
+				sw.status = httpx.StatusClientClosed
+			}
 		}
 		level := slog.LevelInfo
 		path := r.URL.Path
 		if rest, ok := strings.CutPrefix(path, "/media/"); ok {
 			// A media path carries a signed grant that works until it
 			// expires: keep it out of the logs like access tokens. Playlist
-			// and segment hits are many per viewer, so they log at debug.
+			// and segment hits are many per viewer, so they log at debug,
+			// and so do the ones a player gave up on (zapping, seeking).
 			_, file, _ := strings.Cut(rest, "/")
 			path = "/media/…/" + file
-			if sw.status < 400 {
+			if sw.status < 400 || sw.status == httpx.StatusClientClosed {
 				level = slog.LevelDebug
 			}
 		}

@@ -5,8 +5,10 @@ import "bytes"
 // parseRange reads a Range value naming one satisfiable byte range of a file
 // of size bytes: "bytes=a-b", "bytes=a-" or "bytes=-n". It answers what
 // http.ServeContent answers for the same value; ok is false for everything
-// else (several ranges, no overlap, odd syntax), which net/http then
-// answers with a multipart body, a 416 or the whole file, as it does today.
+// else (several ranges, no overlap, odd syntax), which the handler then
+// answers: a 416, the whole file, or ranges coalesced by the media origin
+// (many or overlapping ones are never a multipart body larger than the
+// file). Any list of ranges goes there, so both paths answer it alike.
 func parseRange(v []byte, size int64) (start, length int64, ok bool) {
 	spec, found := bytes.CutPrefix(v, []byte("bytes="))
 	if !found || bytes.IndexByte(spec, ',') >= 0 || size <= 0 {
