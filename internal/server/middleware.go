@@ -32,7 +32,7 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		if strings.Contains(r.URL.Path, "_embed/") {
+		if frameable(r.URL.Path) {
 			// Embedded players are meant to be framed by operators' sites.
 			h.Set("Content-Security-Policy", strings.Replace(contentSecurityPolicy, "frame-ancestors 'self'", "frame-ancestors *", 1))
 		} else {
@@ -41,6 +41,21 @@ func securityHeaders(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// embedRoutes are the pages other sites may frame: the players alone.
+var embedRoutes = []string{"/channel_embed/", "/content_embed/"}
+
+// frameable tells an embed page by its route, not by a substring anywhere in
+// the path: /settings/x_embed/ is a page of the site like any other, and
+// framing it would open it to clickjacking.
+func frameable(path string) bool {
+	for _, p := range embedRoutes {
+		if strings.HasPrefix(path, p) && len(path) > len(p) {
+			return true
+		}
+	}
+	return false
 }
 
 type statusWriter struct {

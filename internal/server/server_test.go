@@ -118,9 +118,18 @@ func TestSecurityHeadersAndSPA(t *testing.T) {
 	if w = do(h, "GET", "/assets/missing.js", nil); w.Code != 404 {
 		t.Errorf("missing asset: %d, want 404", w.Code)
 	}
-	w = do(h, "GET", "/channel_embed/5", nil)
-	if strings.Contains(w.Header().Get("Content-Security-Policy"), "frame-ancestors 'self'") || w.Header().Get("X-Frame-Options") != "" {
-		t.Errorf("embeds must be frameable: %v", w.Header())
+	for _, path := range []string{"/channel_embed/5", "/channel_embed/5?ts=1700000000", "/content_embed/film-12"} {
+		w = do(h, "GET", path, nil)
+		if strings.Contains(w.Header().Get("Content-Security-Policy"), "frame-ancestors 'self'") || w.Header().Get("X-Frame-Options") != "" {
+			t.Errorf("%s: embeds must be frameable: %v", path, w.Header())
+		}
+	}
+	// Only the embed routes: a path that merely holds "_embed/" is a page of the site.
+	for _, path := range []string{"/settings/x_embed/", "/channels/all/a_embed/b", "/contents/x_embed/1", "/channel_embed/", "/xchannel_embed/5"} {
+		w = do(h, "GET", path, nil)
+		if !strings.Contains(w.Header().Get("Content-Security-Policy"), "frame-ancestors 'self'") || w.Header().Get("X-Frame-Options") != "SAMEORIGIN" {
+			t.Errorf("%s may be framed by any site: %v", path, w.Header())
+		}
 	}
 	if w = do(h, "GET", "/../../etc/passwd", nil); strings.Contains(w.Body.String(), "root:") {
 		t.Fatal("path traversal")
