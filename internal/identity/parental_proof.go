@@ -34,25 +34,7 @@ func (s *Service) ParentalProof(ctx context.Context, sess *httpx.Session, action
 	if sess == nil || sess.DeviceID == 0 {
 		return httpx.Unauthorized()
 	}
-	st, err := loadPINState(ctx, s.db, sess.UserID)
-	if err != nil {
-		return err
-	}
-	if st.Status != pinStatusSet {
-		return nil
-	}
-	ps, err := deviceParental(ctx, s.db, sess)
-	if err != nil {
-		return err
-	}
-	if !protectsAction(ps, action) {
-		return nil
-	}
-	ok, err := s.passValid(ctx, s.db, sess.TokenID)
-	if err != nil || ok {
-		return err
-	}
-	return parentalCodeRequired()
+	return s.parentalGate(ctx, sess, func(ps ParentalSettings) bool { return protectsAction(ps, action) }, "")
 }
 
 // protectsAction reads the device's flag of action; an action without a
