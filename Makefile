@@ -10,6 +10,7 @@ GO        ?= go
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -s -w -X main.version=$(VERSION)
 PG_URL    ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+REDIS_URL ?= redis://127.0.0.1:6379/0
 
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json api/openapi.yaml -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.yaml' -o -name '*.json' 2>/dev/null)
@@ -41,12 +42,18 @@ build: bin/efir
 run: bin/efir
 	./bin/efir serve
 
-# Go tests run on SQLite always and on PostgreSQL too when it answers.
+# Go tests run on SQLite, PostgreSQL and Redis. The services are required
+# here (EFIR_TEST_REQUIRE_SERVICES=1): one that does not answer fails its
+# tests instead of quietly narrowing the run.
 test-go: web/dist/index.html
-	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
-		echo "PostgreSQL answers on 127.0.0.1:5432: store and API tests run on SQLite and PostgreSQL"; \
-		export EFIR_TEST_POSTGRES_URL="$${EFIR_TEST_POSTGRES_URL:-$(PG_URL)}"; \
-	else echo "no PostgreSQL on 127.0.0.1:5432: store and API tests run on SQLite only"; fi; \
+	@export EFIR_TEST_POSTGRES_URL="$${EFIR_TEST_POSTGRES_URL:-$(PG_URL)}" \
+		EFIR_TEST_REDIS_URL="$${EFIR_TEST_REDIS_URL:-$(REDIS_URL)}" EFIR_TEST_REQUIRE_SERVICES=1; \
+	echo "Go tests use SQLite, PostgreSQL at $$EFIR_TEST_POSTGRES_URL and Redis at $$EFIR_TEST_REDIS_URL (both required)"; \
+	for url in "$$EFIR_TEST_POSTGRES_URL" "$$EFIR_TEST_REDIS_URL"; do \
+		hp=$$(sed -E 's#^[a-z]+://([^@/]*@)?([^/?]*).*#\2#' <<<"$$url"); \
+		if (exec 3<>"/dev/tcp/$${hp%:*}/$${hp##*:}") 2>/dev/null; then echo "  $$hp answers"; \
+		else echo "  $$hp DOES NOT ANSWER: its tests will fail (start it, or set EFIR_TEST_POSTGRES_URL / EFIR_TEST_REDIS_URL)"; fi; \
+	done; \
 	$(GO) vet ./... && $(GO) test -count=1 ./...
 
 test-web: web/node_modules/.installed

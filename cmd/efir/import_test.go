@@ -7,39 +7,113 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"efir/internal/store"
 )
 
 // TestImportCommand runs "efir import m3u" then "efir import xmltv" (gzip)
-// against a fresh data directory; a missing source is the fatal case.
+// against a fresh data directory and reads back the channel and programmes
+// they wrote; a missing source is the fatal case.
 func TestImportCommand(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("EFIR_DATA_DIR", dir)
 	t.Setenv("EFIR_DATABASE_URL", "")
 	ctx := context.Background()
 	m3u := filepath.Join(dir, "lineup.m3u")
-	os.WriteFile(m3u, []byte("#EXTM3U\n#EXTINF:-1 tvg-id=\"a\" group-title=\"Новости\",Канал А\nhttp://cdn/a/index.m3u8\n"), 0o644)
+	writeFile(t, m3u, "#EXTM3U\n#EXTINF:-1 tvg-id=\"a\" group-title=\"Новости\",Канал А\nhttp://cdn/a/index.m3u8\n")
 	if err := run(ctx, "import", []string{"m3u", m3u}); err != nil {
 		t.Fatal(err)
 	}
+	db := openData(t, dir)
+	var ch struct {
+		id                int64
+		name, typ, source string
+	}
+	if err := store.Get(ctx, db, "SELECT id, name, source_type, source_url FROM channels WHERE epg_id = 'a'", nil,
+		&ch.id, &ch.name, &ch.typ, &ch.source); err != nil {
+		t.Fatalf("the imported channel: %v", err)
+	}
+	if ch.name != "Канал А" || ch.typ != "hls" || ch.source != "http://cdn/a/index.m3u8" {
+		t.Fatalf("imported channel %+v", ch)
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM channel_categories cc JOIN categories c ON c.id = cc.category_id AND c.provider_id = cc.provider_id
+		WHERE cc.channel_id = ? AND c.name = 'Новости'`, ch.id); n != 1 {
+		t.Fatalf("the channel is in %d categories named by its group-title, want 1", n)
+	}
+	// Importing the same line-up again updates the channel, never doubles it.
+	if err := run(ctx, "import", []string{"m3u", m3u}); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, db, "SELECT COUNT(*) FROM channels"); n != 1 {
+		t.Fatalf("%d channels after importing one twice", n)
+	}
+
+	// Times with an offset keep it; times without one are read in -tz. The
+	// programme of an unknown channel is skipped.
 	guide := filepath.Join(dir, "guide.xml.gz")
-	f, _ := os.Create(guide)
+	f, err := os.Create(guide)
+	if err != nil {
+		t.Fatal(err)
+	}
 	zw := gzip.NewWriter(f)
 	zw.Write([]byte(`<tv><programme start="20261122000000 +0300" stop="20261122010000 +0300" channel="a"><title>Новости</title></programme>
+<programme start="20261122010000" stop="20261122013000" channel="a"><title>Погода</title></programme>
 <programme start="20261122000000" stop="20261122010000" channel="missing"><title>x</title></programme></tv>`))
 	zw.Close()
 	f.Close()
 	if err := run(ctx, "import", []string{"xmltv", "-tz", "Europe/Moscow", "-provider", "1", guide}); err != nil {
 		t.Fatal(err)
 	}
+	msk := time.FixedZone("MSK", 3*3600)
+	want := []struct {
+		title    string
+		start    int64
+		duration int64
+	}{
+		{"Новости", time.Date(2026, 11, 22, 0, 0, 0, 0, msk).Unix(), 3600},
+		{"Погода", time.Date(2026, 11, 22, 1, 0, 0, 0, msk).Unix(), 1800},
+	}
+	rows, err := db.Query(ctx, "SELECT channel_id, title, start_at, duration FROM schedule ORDER BY start_at")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := 0; rows.Next(); i++ {
+		var channel, start, duration int64
+		var title string
+		if err := rows.Scan(&channel, &title, &start, &duration); err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(want) || channel != ch.id || title != want[i].title || start != want[i].start || duration != want[i].duration {
+			t.Errorf("schedule entry %d: channel %d %q at %d for %d s", i, channel, title, start, duration)
+		}
+		got = append(got, title)
+	}
+	rows.Close()
+	if len(got) != len(want) {
+		t.Fatalf("schedule %v, want %d entries", got, len(want))
+	}
+
 	if err := run(ctx, "import", []string{"xmltv", filepath.Join(dir, "nope.xml")}); err == nil {
 		t.Fatal("a missing file must fail")
 	}
 	notXML := filepath.Join(dir, "page.html")
-	os.WriteFile(notXML, []byte("<html><body>&&<<</body>"), 0o644)
+	writeFile(t, notXML, "<html><body>&&<<</body>")
 	if err := run(ctx, "import", []string{"xmltv", notXML}); err == nil || !strings.Contains(err.Error(), "not a readable") {
 		t.Fatalf("broken document: %v", err)
 	}
 	if err := run(ctx, "import", []string{"csv", m3u}); err == nil {
 		t.Fatal("an unknown kind must fail")
+	}
+	if n := count(t, db, "SELECT COUNT(*) FROM schedule"); n != int64(len(want)) {
+		t.Fatalf("%d schedule entries after the failed imports, want %d", n, len(want))
+	}
+}
+
+func writeFile(t *testing.T, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

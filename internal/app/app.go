@@ -53,6 +53,12 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 	if err != nil {
 		return nil, err
 	}
+	// Limits count in Redis when one is configured, else in the database:
+	// either way every copy of efir shares the counts.
+	limits, err := ratelimit.Open(ctx, cfg.RedisURL, db)
+	if err != nil {
+		return nil, err
+	}
 	codes, err := otp.NewService(db, otp.Config{
 		Sender:           cfg.OTPSender,
 		SMSGatewayURL:    cfg.SMSGatewayURL,
@@ -62,13 +68,8 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 		TelegramBotName:  cfg.TelegramBotName,
 		Dev:              cfg.Dev,
 		Now:              o.Now,
+		Limits:           limits,
 	}, providers)
-	if err != nil {
-		return nil, err
-	}
-	// Sign-in limits count in Redis when one is configured, else in the
-	// database: either way every copy of efir shares the counts.
-	limits, err := ratelimit.Open(ctx, cfg.RedisURL, db)
 	if err != nil {
 		return nil, err
 	}

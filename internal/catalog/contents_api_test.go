@@ -104,7 +104,8 @@ func TestContentsThroughTheAPI(t *testing.T) {
 			must(t, res, status)
 			return res
 		}
-		// Anonymous: the content calls, meta, streams, persons, taxonomy.
+		// Anonymous: the content calls, meta, persons, taxonomy (streams are
+		// for devices: a guest's below).
 		for _, path := range []string{
 			fmt.Sprintf("/v2/contents/%d", filmFree), fmt.Sprintf("/v2/contents/s1-free-film-%d?library=1&action=x&isPromo=1", filmFree),
 			fmt.Sprintf("/v2/contents/%d", series), fmt.Sprintf("/v2/contents/%d", season1), fmt.Sprintf("/v2/contents/%d", episode1),
@@ -112,8 +113,7 @@ func TestContentsThroughTheAPI(t *testing.T) {
 			fmt.Sprintf("/v2/contents/%d/sources", filmFree), fmt.Sprintf("/v2/contents/%d/similar", filmFree),
 			fmt.Sprintf("/v2/users/self/content_metadata/%d", filmFree), fmt.Sprintf("/v2/users/self/content_metadata/%d", filmPaid),
 			fmt.Sprintf("/v2/users/self/content_metadata/%d", series), fmt.Sprintf("/v2/users/self/content_metadata/%d", filmLost),
-			"/v2/libraries", fmt.Sprintf("/v2/libraries/%d/contents/%d/stream?seconds=30", libFree, filmFree),
-			fmt.Sprintf("/v2/trailers/%d/stream", trailerS1), fmt.Sprintf("/v2/persons/s1-person-%d", personS1),
+			"/v2/libraries", fmt.Sprintf("/v2/persons/s1-person-%d", personS1),
 			fmt.Sprintf("/v2/rows/filmography?person_id=%d", personS1), "/v2/internal_genres",
 		} {
 			get("", path, 200)
@@ -123,12 +123,22 @@ func TestContentsThroughTheAPI(t *testing.T) {
 		if meta.IsPurchased || !meta.IsAvailable || meta.MinPrice == nil || meta.MinPrice.Amount != 39900 || meta.Buttons[0].ButtonType != "pay" {
 			t.Errorf("paid meta %+v", meta)
 		}
-		res := get("", fmt.Sprintf("/v2/libraries/%d/contents/%d/stream", libPaid, filmPaid), 403)
+		for _, path := range []string{
+			fmt.Sprintf("/v2/libraries/%d/contents/%d/stream?seconds=30", libFree, filmFree), fmt.Sprintf("/v2/trailers/%d/stream", trailerS1),
+		} {
+			if res := get("", path, 401); res.ErrorType() != "authentication_failed" {
+				t.Errorf("%s without a device: %s", path, res.Body)
+			}
+		}
+		guest := guestToken(t, srv)
+		get(guest, fmt.Sprintf("/v2/libraries/%d/contents/%d/stream?seconds=30", libFree, filmFree), 200)
+		get(guest, fmt.Sprintf("/v2/trailers/%d/stream", trailerS1), 200)
+		res := get(guest, fmt.Sprintf("/v2/libraries/%d/contents/%d/stream", libPaid, filmPaid), 403)
 		if res.ErrorType() != "permission_denied" {
 			t.Errorf("paid stream %s", res.Body)
 		}
 		var stream catalog.StreamJSON
-		get("", fmt.Sprintf("/v2/libraries/%d/contents/%d/stream", libFree, episode1), 200).JSON(t, &stream)
+		get(guest, fmt.Sprintf("/v2/libraries/%d/contents/%d/stream", libFree, episode1), 200).JSON(t, &stream)
 		if !strings.HasPrefix(stream.HLS, "/media/") || stream.StreamInfo.Kind != "vod" {
 			t.Errorf("episode stream %+v", stream)
 		}
@@ -139,9 +149,12 @@ func TestContentsThroughTheAPI(t *testing.T) {
 		}
 		get("", fmt.Sprintf("/v2/contents/%d/similar", filmLost), 404)
 		for _, path := range []string{fmt.Sprintf("/v2/contents/%d", unknownID), fmt.Sprintf("/v2/persons/%d", unknownID),
-			fmt.Sprintf("/v2/libraries/%d/contents/%d/stream", libPaid, filmFree), fmt.Sprintf("/v2/trailers/%d/stream", unknownID),
 			fmt.Sprintf("/v2/users/self/content_metadata/%d", unknownID), fmt.Sprintf("/v2/rows/filmography?person_id=%d", unknownID)} {
 			get("", path, 404)
+		}
+		for _, path := range []string{fmt.Sprintf("/v2/libraries/%d/contents/%d/stream", libPaid, filmFree),
+			fmt.Sprintf("/v2/trailers/%d/stream", unknownID)} {
+			get(guest, path, 404)
 		}
 		get("", fmt.Sprintf("/v2/contents/%d/episodes?season=x", series), 400)
 		for _, q := range []string{"library=x", "library=0", "isPromo=maybe", "action=%3Cscript%3E"} {

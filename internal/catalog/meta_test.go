@@ -207,7 +207,7 @@ func TestStreams(t *testing.T) {
 				t.Errorf("child trailer of 16+: %d", res.status)
 			}
 		}
-		if res := f.do(anon, "GET", "/v2/trailers/999999/stream", ""); res.status != 404 {
+		if res := f.do(sub, "GET", "/v2/trailers/999999/stream", ""); res.status != 404 {
 			t.Errorf("unknown trailer %d", res.status)
 		}
 	})

@@ -32,8 +32,8 @@ const (
 	// (search engines show about 160 characters).
 	seoDescriptionMax = 200
 	// seoCacheTTL: page meta is cached this long per provider, language,
-	// viewer kind and path; a crawler walking the catalogue costs one read
-	// per page and half-minute.
+	// viewer kind (seoViewerKey) and path; a crawler walking the catalogue
+	// costs one read per page and half-minute.
 	seoCacheTTL = 30 * time.Second
 	// seoCacheMax bounds the cache; when full it starts over.
 	seoCacheMax = 4096
@@ -115,7 +115,7 @@ func (s *Service) pageMeta(r *http.Request, publicURL string) (server.PageMeta, 
 	if p := provider.FromContext(r.Context()); p != nil {
 		brand = p.Name
 	}
-	key := strconv.FormatInt(v.providerID, 10) + "|" + v.lang + "|" + strconv.FormatBool(v.child) + "|" + r.URL.Path
+	key := seoViewerKey(v) + "|" + r.URL.Path
 	if m, ok := s.seoCacheOf().get(key); ok {
 		return m, nil
 	}
@@ -126,6 +126,15 @@ func (s *Service) pageMeta(r *http.Request, publicURL string) (server.PageMeta, 
 	m := fillPage(pg, v.lang, brand, publicURL)
 	s.seoCacheOf().put(key, m)
 	return m, nil
+}
+
+// seoViewerKey is every property of the viewer a page's meta depends on:
+// the provider (its catalogue and line-up), the language, a child profile
+// (nothing above 12) and a guest or anonymous caller (no 4K channels).
+// Page meta is never personal beyond these: what a page says must not
+// depend on a viewer's packets or history, or the cache would leak them.
+func seoViewerKey(v *viewer) string {
+	return strconv.FormatInt(v.providerID, 10) + "|" + v.lang + "|" + strconv.FormatBool(v.child) + "|" + strconv.FormatBool(v.guest)
 }
 
 // fillPage turns a resolved page into meta: the mask's texts with {name},
@@ -388,8 +397,9 @@ func (s *Service) seoNewsPage(ctx context.Context, v *viewer, ref string) (page,
 		return page{found: true, missing: true}, nil
 	}
 	var slug, title, lead, image string
-	err := store.Get(ctx, s.db, `SELECT slug, title, lead, image_url FROM news WHERE id = ? AND provider_id = ? AND is_hidden = ?`,
-		[]any{id, v.providerID, false}, &slug, &title, &lead, &image)
+	// The API's rule (handleNews): hidden or not yet published is not found.
+	err := store.Get(ctx, s.db, `SELECT slug, title, lead, image_url FROM news WHERE id = ? AND provider_id = ? AND is_hidden = ?
+		AND published_at <= ?`, []any{id, v.providerID, false, s.now().Unix()}, &slug, &title, &lead, &image)
 	if errors.Is(err, store.ErrNotFound) {
 		return page{found: true, missing: true}, nil
 	}
@@ -403,7 +413,9 @@ func (s *Service) seoNewsPage(ctx context.Context, v *viewer, ref string) (page,
 // seoChannelPage: /channels/{category}, /channels/{channel}[/{ts}] and
 // /channels/{category}/{channel}[/{ts}]. The line-up belongs to the TV area;
 // its names are read here directly (read-only, two indexed lookups) rather
-// than through the tv package, which the catalogue does not depend on.
+// than through the tv package, which the catalogue does not depend on. The
+// TV area's rules of who may open what are mirrored (opensChannel): a
+// channel the API answers 404 to is a missing page here too.
 func (s *Service) seoChannelPage(ctx context.Context, v *viewer, refs []string) (page, error) {
 	if len(refs) > 3 {
 		return page{}, nil
@@ -414,15 +426,19 @@ func (s *Service) seoChannelPage(ctx context.Context, v *viewer, refs []string) 
 	ref := refs[len(refs)-1]
 	var id int64
 	var slug, name, desc, logo string
-	q := `SELECT id, slug, name, description, logo_url FROM channels WHERE provider_id = ? AND `
+	var age int
+	var hidden, uhd bool
+	q := `SELECT id, slug, name, description, logo_url, age, is_hidden, is_4k FROM channels WHERE provider_id = ? AND `
 	var err error
 	if noLetters(ref) {
 		n, _ := strconv.ParseInt(ref, 10, 64)
-		err = store.Get(ctx, s.db, q+"id = ?", []any{v.providerID, n}, &id, &slug, &name, &desc, &logo)
+		err = store.Get(ctx, s.db, q+"id = ?", []any{v.providerID, n}, &id, &slug, &name, &desc, &logo, &age, &hidden, &uhd)
 	} else {
-		err = store.Get(ctx, s.db, q+"slug = ?", []any{v.providerID, ref}, &id, &slug, &name, &desc, &logo)
+		err = store.Get(ctx, s.db, q+"slug = ?", []any{v.providerID, ref}, &id, &slug, &name, &desc, &logo, &age, &hidden, &uhd)
 	}
 	switch {
+	case err == nil && !v.opensChannel(age, uhd):
+		return page{found: true, missing: true}, nil
 	case err == nil:
 		canonical := "/channels/" + strings.Join(refs[:len(refs)-1], "/")
 		if len(refs) == 1 {
@@ -438,8 +454,10 @@ func (s *Service) seoChannelPage(ctx context.Context, v *viewer, refs []string) 
 		if logo == "" {
 			logo = "/v2/channels/" + strconv.FormatInt(id, 10) + "/logo.svg"
 		}
+		// A hidden channel opens by its address (an operator's test or
+		// partner channel) but is listed nowhere: not for search engines.
 		return page{found: true, mask: "/channels/*", name: name, description: desc, image: logo, canonical: canonical,
-			ogType: "video.tv_show", noindex: anyNoLetters(refs)}, nil
+			ogType: "video.tv_show", noindex: hidden || anyNoLetters(refs)}, nil
 	case !errors.Is(err, store.ErrNotFound):
 		return page{}, err
 	case len(refs) > 1:
@@ -453,6 +471,9 @@ func (s *Service) seoChannelPage(ctx context.Context, v *viewer, refs []string) 
 	} else {
 		err = store.Get(ctx, s.db, q+"slug = ?", []any{v.providerID, ref}, &id, &slug, &name)
 	}
+	if err == nil {
+		err = s.seoCategoryListed(ctx, v, id)
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		return page{found: true, missing: true}, nil
 	}
@@ -464,6 +485,41 @@ func (s *Service) seoChannelPage(ctx context.Context, v *viewer, refs []string) 
 		canonical = strconv.FormatInt(id, 10)
 	}
 	return page{found: true, mask: "/channels/*", name: name, canonical: "/channels/" + canonical, noindex: noLetters(ref)}, nil
+}
+
+// opensChannel is the TV area's findable (internal/tv/access.go): a child
+// profile opens no channel rated above 12, a guest or an anonymous caller
+// no 4K channel. A hidden channel still opens by its address.
+func (v *viewer) opensChannel(age int, uhd bool) bool {
+	return v.ageAllowed(age) && !(v.guest && uhd)
+}
+
+// seoCategoryListed is nil unless the category holds channels and the
+// viewer sees none of them (store.ErrNotFound then): the TV area's category
+// list leaves such a category out, an adult category for a child profile.
+// The visibility is the list's (tv's sees): findable and not hidden.
+func (s *Service) seoCategoryListed(ctx context.Context, v *viewer, categoryID int64) error {
+	held, seen := 0, 0
+	err := each(ctx, s.db, `SELECT c.age, c.is_hidden, c.is_4k FROM channel_categories cc JOIN channels c ON c.id = cc.channel_id
+		WHERE cc.category_id = ? AND c.provider_id = ?`, []any{categoryID, v.providerID}, func(sc scanner) error {
+		var age int
+		var hidden, uhd bool
+		if err := sc.Scan(&age, &hidden, &uhd); err != nil {
+			return err
+		}
+		held++
+		if !hidden && v.opensChannel(age, uhd) {
+			seen++
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if held > 0 && seen == 0 {
+		return store.ErrNotFound
+	}
+	return nil
 }
 
 func anyNoLetters(refs []string) bool {

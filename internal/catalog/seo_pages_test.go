@@ -24,7 +24,7 @@ func (f *fixture) seoMeta(path, lang string, who ...as) server.PageMeta {
 	}
 	ctx := provider.WithProvider(req.Context(), &provider.Provider{ID: 1, Name: "Efir Demo"})
 	if len(who) > 0 && who[0].user != "" {
-		ctx = httpx.WithSession(ctx, &httpx.Session{UserID: f.users[who[0].user], ProfileID: 2, ProviderID: 1,
+		ctx = httpx.WithSession(ctx, &httpx.Session{UserID: f.users[who[0].user], DeviceID: 1, ProfileID: 2, ProviderID: 1,
 			ChildMode: who[0].child})
 	}
 	return f.svc.PageMeta("https://tv.example/")(req.WithContext(ctx))
@@ -92,14 +92,14 @@ func TestPageMetaOfEachPageType(t *testing.T) {
 		if m = f.seoMeta(f.path("/contents/severnyj-veter-%d", "wind"), ""); m.Type != "video.tv_show" {
 			t.Errorf("series: %+v", m)
 		}
-		// Lost: noindex 404 with its title kept off; unknown: 404.
+		// Lost: noindex but served (status 0); unknown: 404, noindex.
 		for _, p := range []string{f.path("/contents/lost-%d", "lost"), "/contents/nothing-999999", "/contents/abc",
 			f.path("/contents/alien-%d", "alien")} {
 			if m = f.seoMeta(p, ""); (p != f.path("/contents/lost-%d", "lost") && m.Status != http.StatusNotFound) || !m.NoIndex {
 				t.Errorf("%s: %+v", p, m)
 			}
 		}
-		if m = f.seoMeta(f.path("/contents/lost-%d", "lost"), ""); m.Status != 0 && m.Status != http.StatusNotFound {
+		if m = f.seoMeta(f.path("/contents/lost-%d", "lost"), ""); m.Status != 0 {
 			t.Errorf("lost: %+v", m)
 		}
 		// A child profile does not get an 18+ film's title.

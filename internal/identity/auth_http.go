@@ -121,7 +121,10 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	key := login + "|" + addressKey(httpx.ClientIP(r))
-	if err := s.checkLimit(ctx, s.limits.login, key); err != nil {
+	// Every try takes its slot before the password is compared, atomically:
+	// parallel guesses cannot all pass a check made before any is counted.
+	// A right password gives the slots back.
+	if err := s.take(ctx, s.limits.login, key); err != nil {
 		return err
 	}
 	userID, ok, err := s.checkCredentials(ctx, r, login, password)
@@ -129,7 +132,6 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !ok {
-		s.count(ctx, s.limits.login, key)
 		return wrongCredentials()
 	}
 	s.uncount(ctx, s.limits.login, key)

@@ -68,9 +68,13 @@ func (s *Service) createGuest(r *http.Request, p *provider.Provider, in createUs
 	case !validName(in.ReferID.String(), 64):
 		return 0, httpx.Invalid("refer_id", "error_too_long")
 	}
+	// The slot is claimed before the guest is made, so racing requests of
+	// one address never pass the limit. A creation that fails after this
+	// (a username already taken, a database error) keeps its slot: giving
+	// it back could not be atomic, and only a client that keeps failing
+	// pays for it.
 	ctx := r.Context()
-	key := addressKey(httpx.ClientIP(r))
-	if err := s.checkLimit(ctx, s.limits.guest, key); err != nil {
+	if err := s.take(ctx, s.limits.guest, addressKey(httpx.ClientIP(r))); err != nil {
 		return 0, err
 	}
 	hash, err := hashMachineSecret(password)
@@ -92,7 +96,6 @@ func (s *Service) createGuest(r *http.Request, p *provider.Provider, in createUs
 	if err != nil {
 		return 0, err
 	}
-	s.count(ctx, s.limits.guest, key)
 	return id, nil
 }
 
@@ -118,11 +121,13 @@ func (s *Service) registerPhone(r *http.Request, p *provider.Provider, in create
 	if !validName(in.ReferID.String(), 64) {
 		return 0, httpx.Invalid("refer_id", "error_too_long")
 	}
-	// Registrations are throttled per client address like guests: each one
-	// is a user row, and nothing proves the phone until a code is confirmed.
+	// Registrations are throttled per client address like guests, claimed
+	// before the user is made: each one is a user row, and nothing proves
+	// the phone until a code is confirmed. A refused one (the phone is
+	// taken) counts too: that answer tells whether a phone is a
+	// subscriber's, as the code request's invalid_phone does.
 	ctx := r.Context()
-	key := addressKey(httpx.ClientIP(r))
-	if err := s.checkLimit(ctx, s.limits.register, key); err != nil {
+	if err := s.take(ctx, s.limits.register, addressKey(httpx.ClientIP(r))); err != nil {
 		return 0, err
 	}
 	var id int64
@@ -148,9 +153,6 @@ func (s *Service) registerPhone(r *http.Request, p *provider.Provider, in create
 		})
 		return err
 	})
-	if err == nil {
-		s.count(ctx, s.limits.register, key)
-	}
 	if errors.Is(err, store.ErrConflict) {
 		if username != "" {
 			return 0, httpx.Invalid("username", "error_username_taken")

@@ -19,6 +19,7 @@ type limits struct {
 	lookup   ratelimit.Limiter // unknown-phone answers of POST /v2/otps per client address
 	login    ratelimit.Limiter // wrong passwords per login and address
 	pinReset ratelimit.Limiter // PIN resets by SMS per user (besides one a minute)
+	stat     ratelimit.Limiter // watch reports per device and stat id
 }
 
 // newLimits makes the throttles. The bucket names are stored with the
@@ -33,6 +34,7 @@ func newLimits(f ratelimit.Factory, guestsPerHour int) limits {
 		lookup:   f("phone_lookup", 30, time.Hour),
 		login:    f("login_failure", 5, 15*time.Minute),
 		pinReset: f("pin_reset", 5, time.Hour),
+		stat:     f("watch_stat", 1, statReportGap),
 	}
 }
 
@@ -48,10 +50,24 @@ func (s *Service) checkLimit(ctx context.Context, l ratelimit.Limiter, key strin
 	return nil
 }
 
+// take claims one event of key under l before the counted action, in one
+// atomic step: requests racing on key get no more than the limit. A refusal
+// is rate_limited and records nothing.
+func (s *Service) take(ctx context.Context, l ratelimit.Limiter, key string) error {
+	wait, err := l.Take(ctx, key, s.now())
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		return httpx.RateLimited(waitSeconds(wait))
+	}
+	return nil
+}
+
 // count records an event of key. It runs after the counted action has
-// happened (a guest created, a password refused), so a failure to record is
-// logged and never changes the answer: the user exists, the password was
-// wrong; the limit is only looser by one event.
+// happened (a password refused, a PIN sent), so a failure to record is
+// logged and never changes the answer: the password was wrong, the PIN is
+// sent; the limit is only looser by one event.
 func (s *Service) count(ctx context.Context, l ratelimit.Limiter, key string) {
 	if err := l.Add(ctx, key, s.now()); err != nil {
 		slog.WarnContext(ctx, "rate limit event not recorded", "err", err)

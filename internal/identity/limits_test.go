@@ -2,11 +2,9 @@ package identity_test
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"net/netip"
 	"testing"
-	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -65,14 +63,10 @@ func TestCopiesShareLimits(t *testing.T) {
 }
 
 // TestCopiesShareLimitsInRedis: with EFIR_REDIS_URL the counts live in Redis
-// and not in the database. Skipped when no Redis answers on 127.0.0.1:6379.
+// and not in the database. A missing Redis fails the run where the services
+// are required (make test, CI), and skips elsewhere (storetest.RedisURL).
 func TestCopiesShareLimitsInRedis(t *testing.T) {
-	c, err := net.DialTimeout("tcp", "127.0.0.1:6379", 200*time.Millisecond)
-	if err != nil {
-		t.Skip("no Redis on 127.0.0.1:6379")
-	}
-	c.Close()
-	const url = "redis://127.0.0.1:6379/0"
+	url := storetest.RedisURL(t)
 	db := storetest.SQLite(t)
 	// A fresh address keeps runs apart in a shared Redis; its keys expire
 	// with their window, and are deleted at the end anyway.

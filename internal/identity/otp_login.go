@@ -39,17 +39,21 @@ func (s *Service) sendLoginCode(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	// invalid_phone tells whether a phone is a subscriber's, so those answers
 	// are limited per client address: enough for people, too few to sweep
-	// a numbering range.
+	// a numbering range. Once the limit is reached every phone is refused
+	// alike; each invalid_phone claims its event atomically first, so
+	// racing requests get no more of them than the limit.
 	key := addressKey(httpx.ClientIP(r))
 	if err := s.checkLimit(ctx, s.limits.lookup, key); err != nil {
 		return err
 	}
 	if _, err := userByPhone(ctx, s.db, p.ID, phone); err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			s.count(ctx, s.limits.lookup, key)
-			return httpx.New(http.StatusBadRequest, httpx.TypeInvalidPhone, "error_unknown_phone")
+		if !errors.Is(err, store.ErrNotFound) {
+			return err
 		}
-		return err
+		if err := s.take(ctx, s.limits.lookup, key); err != nil {
+			return err
+		}
+		return httpx.New(http.StatusBadRequest, httpx.TypeInvalidPhone, "error_unknown_phone")
 	}
 	if err := s.codes.Send(httpx.WithLang(ctx, httpx.Lang(r)), p.ID, phone, "login", httpx.ClientIP(r)); err != nil {
 		return err

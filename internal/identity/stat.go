@@ -3,15 +3,24 @@ package identity
 import (
 	"net/http"
 	"strconv"
+	"time"
 
 	"efir/internal/httpx"
 )
 
-// maxStatDuration is the longest watch report accepted: one day in seconds.
-const maxStatDuration = 86400
+const (
+	// maxStatDuration is the longest watch report accepted: one day in seconds.
+	maxStatDuration = 86400
+	// statReportGap: one report per stat id and device in this time. The
+	// player reports every 30 s (web/src/features/player/usePlayback.ts),
+	// so only a client that floods is refused.
+	statReportGap = 5 * time.Second
+)
 
 // recordStat answers PATCH /v2/users/self/stat/{id}?duration=: a player
 // reports how long something was watched; later areas read watch_stats.
+// Each report is a row, so their pace is capped per device and stat id
+// (429 rate_limited, nothing stored).
 func (s *Service) recordStat(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
 	if !validStatID(id) {
@@ -22,6 +31,10 @@ func (s *Service) recordStat(w http.ResponseWriter, r *http.Request) error {
 		return httpx.Invalid("duration", "error_stat_duration")
 	}
 	sess := httpx.SessionFrom(r.Context())
+	key := strconv.FormatInt(sess.DeviceID, 10) + "|" + id
+	if err := s.take(r.Context(), s.limits.stat, key); err != nil {
+		return err
+	}
 	_, err := s.db.Exec(r.Context(), "INSERT INTO watch_stats (user_id, stat_id, duration, created_at) VALUES (?, ?, ?, ?)",
 		sess.UserID, id, duration, s.now().Unix())
 	if err != nil {

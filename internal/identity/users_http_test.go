@@ -103,7 +103,7 @@ func TestStat(t *testing.T) {
 		srv := apitest.New(t, db)
 		token, _, userID := signUp(t, srv)
 		mustStatus(t, srv.Do(apitest.Request{Method: "PATCH", Path: "/v2/users/self/stat/42?duration=0", Token: token}), http.StatusNoContent)
-		mustStatus(t, srv.Do(apitest.Request{Method: "PATCH", Path: "/v2/users/self/stat/42?duration=86400", Token: token}), http.StatusNoContent)
+		mustStatus(t, srv.Do(apitest.Request{Method: "PATCH", Path: "/v2/users/self/stat/43?duration=86400", Token: token}), http.StatusNoContent)
 		for _, q := range []string{"?duration=86401", "?duration=-1", "?duration=abc", ""} {
 			res := srv.Do(apitest.Request{Method: "PATCH", Path: "/v2/users/self/stat/42" + q, Token: token})
 			if res.Status != http.StatusBadRequest {

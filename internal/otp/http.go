@@ -2,6 +2,7 @@ package otp
 
 import (
 	"net/http"
+	"time"
 
 	"efir/internal/httpx"
 	"efir/internal/provider"
@@ -43,12 +44,26 @@ func (s *Service) handleSendMethods(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
+// handleExist answers GET /v2/otp/exist: true only to the requester of the
+// live code (Exists), within a pace per client address.
 func (s *Service) handleExist(w http.ResponseWriter, r *http.Request) error {
 	phone, err := phoneParam(r)
 	if err != nil {
 		return err
 	}
-	ok, err := s.Exists(r.Context(), phone)
+	ctx, ip := r.Context(), httpx.ClientIP(r)
+	key := "unknown"
+	if ip.IsValid() {
+		key = addressScope(ip)
+	}
+	wait, err := s.exist.Take(ctx, key, s.now())
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		return httpx.RateLimited(int((wait + time.Second - 1) / time.Second))
+	}
+	ok, err := s.Exists(ctx, phone, requesterOf(ctx, ip))
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 
 	"efir/internal/httpx"
 	"efir/internal/provider"
+	"efir/internal/ratelimit"
 	"efir/internal/store"
 )
 
@@ -31,6 +32,9 @@ type Config struct {
 	Dev              bool // GET /v2/dev/outbox for e2e tests
 	// Now is the clock (tests); default time.Now.
 	Now func() time.Time
+	// Limits makes the limit of GET /v2/otp/exist; default: events in the
+	// database. Give the process's factory so that a Redis is used too.
+	Limits ratelimit.Factory
 }
 
 // The rules of codes (spec section 9: resend countdown 60 s).
@@ -51,6 +55,7 @@ type Service struct {
 	bot       *telegramBot // nil unless codes go through Telegram
 	dev       bool
 	now       func() time.Time
+	exist     ratelimit.Limiter // GET /v2/otp/exist per client address
 }
 
 // NewService builds the code service with the sender cfg names.
@@ -59,6 +64,10 @@ func NewService(db *store.DB, cfg Config, providers *provider.Service) (*Service
 	if s.now == nil {
 		s.now = time.Now
 	}
+	if cfg.Limits == nil {
+		cfg.Limits = ratelimit.NewDB(db).Limiter
+	}
+	s.exist = cfg.Limits("otp_exist", existPerWindow, existWindow)
 	outbox := &outboxSender{db: db, now: func() time.Time { return s.now() }}
 	var fallback Sender = outbox
 	if cfg.SMSGatewayURL != "" {
@@ -98,14 +107,15 @@ func (s *Service) codeLength(ctx context.Context, providerID int64) (int, string
 }
 
 // Send issues a new code for phone and purpose, replacing any earlier one,
-// and delivers it. Rate limits answer 429 rate_limited with the wait.
+// and delivers it. Rate limits answer 429 rate_limited with the wait. The
+// code remembers who asked: the session's user of ctx, if any, and clientIP.
 func (s *Service) Send(ctx context.Context, providerID int64, phone, purpose string, clientIP netip.Addr) error {
 	n, name := s.codeLength(ctx, providerID)
 	code, err := randomDigits(n)
 	if err != nil {
 		return err
 	}
-	now := s.now()
+	now, req := s.now(), requesterOf(ctx, clientIP)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		if err := lockPhone(ctx, tx, phone); err != nil {
 			return err
@@ -113,7 +123,7 @@ func (s *Service) Send(ctx context.Context, providerID int64, phone, purpose str
 		if err := checkRate(ctx, tx, phone, clientIP, now); err != nil {
 			return err
 		}
-		return storeCode(ctx, tx, providerID, phone, purpose, code, now)
+		return storeCode(ctx, tx, providerID, phone, purpose, code, req.UserID, req.address(), now)
 	})
 	if err != nil {
 		return err
@@ -196,25 +206,18 @@ func (s *Service) Verify(ctx context.Context, phone, purpose, code string) error
 	return nil
 }
 
-// Exists reports whether phone has a live unused code (any purpose).
-func (s *Service) Exists(ctx context.Context, phone string) (bool, error) {
-	var n int
-	err := store.Get(ctx, s.db, `SELECT COUNT(*) FROM otp_codes WHERE phone = ? AND used = FALSE AND expires_at > ?`,
-		[]any{phone, s.now().Unix()}, &n)
-	return n > 0, err
-}
-
 // reissue sends a fresh code to phone when one is pending, after the phone
 // was linked to a Telegram chat (the old code went elsewhere or nowhere). It
 // skips the rate limits: the owner of the phone asked for it through Telegram.
+// The new code is the old one's requester's: their client is polling for it.
 func (s *Service) reissue(ctx context.Context, phone string) error {
 	var (
-		providerID int64
-		purpose    string
+		providerID, userID int64
+		purpose, address   string
 	)
-	err := store.Get(ctx, s.db, `SELECT provider_id, purpose FROM otp_codes
+	err := store.Get(ctx, s.db, `SELECT provider_id, purpose, requester_user_id, requester_address FROM otp_codes
 		WHERE phone = ? AND used = FALSE AND expires_at > ? ORDER BY id DESC LIMIT 1`,
-		[]any{phone, s.now().Unix()}, &providerID, &purpose)
+		[]any{phone, s.now().Unix()}, &providerID, &purpose, &userID, &address)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
@@ -227,7 +230,7 @@ func (s *Service) reissue(ctx context.Context, phone string) error {
 		return err
 	}
 	if err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		return storeCode(ctx, tx, providerID, phone, purpose, code, s.now())
+		return storeCode(ctx, tx, providerID, phone, purpose, code, userID, address, s.now())
 	}); err != nil {
 		return err
 	}
@@ -301,8 +304,10 @@ func addressScope(ip netip.Addr) string {
 	return ip.String()
 }
 
-// storeCode replaces the live codes of phone and purpose with a new one.
-func storeCode(ctx context.Context, tx *store.Tx, providerID int64, phone, purpose, code string, now time.Time) error {
+// storeCode replaces the live codes of phone and purpose with a new one,
+// asked for by the user userID (0: none) at address (see Requester).
+func storeCode(ctx context.Context, tx *store.Tx, providerID int64, phone, purpose, code string, userID int64, address string,
+	now time.Time) error {
 	if _, err := tx.Exec(ctx, "UPDATE otp_codes SET used = TRUE WHERE phone = ? AND purpose = ? AND used = FALSE",
 		phone, purpose); err != nil {
 		return err
@@ -314,8 +319,9 @@ func storeCode(ctx context.Context, tx *store.Tx, providerID int64, phone, purpo
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO otp_codes (phone, purpose, provider_id, code_hash, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, phone, purpose, providerID, hash, now.Unix(), now.Add(codeTTL).Unix())
+	_, err = tx.Exec(ctx, `INSERT INTO otp_codes (phone, purpose, provider_id, code_hash, created_at, expires_at,
+		requester_user_id, requester_address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		phone, purpose, providerID, hash, now.Unix(), now.Add(codeTTL).Unix(), userID, address)
 	return err
 }
 

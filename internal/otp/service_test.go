@@ -104,7 +104,7 @@ func TestSendAndVerify(t *testing.T) {
 		if hash == code || strings.HasPrefix(hash, code) || len(hash) < 64 {
 			t.Fatalf("stored %q", hash)
 		}
-		if ok, _ := s.Exists(ctx, "79000000001"); !ok {
+		if ok, _ := s.Exists(ctx, "79000000001", Requester{Address: client}); !ok {
 			t.Fatal("live code not seen")
 		}
 		wantCodeError(t, s.Verify(ctx, "79000000001", "login", wrong(code)), "error_code_wrong")
@@ -115,7 +115,7 @@ func TestSendAndVerify(t *testing.T) {
 		}
 		// One-time: the same code again is refused.
 		wantCodeError(t, s.Verify(ctx, "79000000001", "login", code), "error_code_request_new")
-		if ok, _ := s.Exists(ctx, "79000000001"); ok {
+		if ok, _ := s.Exists(ctx, "79000000001", Requester{Address: client}); ok {
 			t.Fatal("used code still live")
 		}
 		// The provider's code length.
@@ -141,11 +141,11 @@ func TestCodeExpiresAndBurns(t *testing.T) {
 		must(t, s.Send(ctx, 1, "79000000001", "login", client))
 		code := lastCode(t, db, "79000000001")
 		clk.advance(5*time.Minute - time.Second)
-		if ok, _ := s.Exists(ctx, "79000000001"); !ok {
+		if ok, _ := s.Exists(ctx, "79000000001", Requester{Address: client}); !ok {
 			t.Fatal("code expired early")
 		}
 		clk.advance(time.Second)
-		if ok, _ := s.Exists(ctx, "79000000001"); ok {
+		if ok, _ := s.Exists(ctx, "79000000001", Requester{Address: client}); ok {
 			t.Fatal("expired code still live")
 		}
 		wantCodeError(t, s.Verify(ctx, "79000000001", "login", code), "error_code_expired")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"sync/atomic"
 	"time"
 
@@ -67,6 +68,56 @@ func (l *dbLimiter) Add(ctx context.Context, key string, now time.Time) error {
 		return fmt.Errorf("rate limit %s: %w", l.bucket, err)
 	}
 	return l.d.sweep(ctx, now)
+}
+
+func (l *dbLimiter) Take(ctx context.Context, key string, now time.Time) (time.Duration, error) {
+	var wait time.Duration
+	err := l.d.db.Tx(ctx, func(tx *store.Tx) error {
+		// SQLite transactions take the single write lock when they begin;
+		// PostgreSQL ones queue on the key's lock until the holder commits:
+		// no two Takes of a key read its count before either records.
+		if err := lockKey(ctx, tx, l.bucket, key); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM rate_limits WHERE bucket = ? AND key = ? AND at <= ?",
+			l.bucket, []byte(key), l.cutoff(now)); err != nil {
+			return err
+		}
+		var at int64
+		err := store.Get(ctx, tx, `SELECT at FROM rate_limits WHERE bucket = ? AND key = ? AND at > ?
+			ORDER BY at DESC LIMIT 1 OFFSET ?`, []any{l.bucket, []byte(key), l.cutoff(now), l.max - 1}, &at)
+		if err == nil {
+			// Refused: a wait of 0 would read as taken.
+			wait = max(l.waitFor(at, now), time.Millisecond)
+			return nil
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		_, err = tx.Exec(ctx, "INSERT INTO rate_limits (bucket, key, at, expires_at) VALUES (?, ?, ?, ?)",
+			l.bucket, []byte(key), now.UnixMilli(), now.Add(l.window).UnixMilli())
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("rate limit %s: %w", l.bucket, err)
+	}
+	if wait > 0 {
+		return wait, nil
+	}
+	return 0, l.d.sweep(ctx, now)
+}
+
+// lockKey serialises the Takes of one key on PostgreSQL with a transaction
+// advisory lock (rows cannot be locked before the first event exists).
+// SQLite needs none: its transactions begin with the write lock.
+func lockKey(ctx context.Context, tx *store.Tx, bucket, key string) error {
+	if tx.Dialect() != store.Postgres {
+		return nil
+	}
+	h := fnv.New64a()
+	_, _ = h.Write([]byte("ratelimit\x00" + bucket + "\x00" + key))
+	_, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(?)", int64(h.Sum64()>>1))
+	return err
 }
 
 func (l *dbLimiter) Reset(ctx context.Context, key string) error {

@@ -10,16 +10,22 @@ import (
 	"efir/internal/store"
 )
 
-// Limiter is one rule: at most max events per window for each key. Callers
-// ask Wait before the guarded action and Add the event once it has happened
-// (a wrong password, a created guest), so only what the rule counts is
-// counted. The two steps are not atomic: copies racing on one key may let a
-// few events past the limit, as the in-process limits did within one copy.
+// Limiter is one rule: at most max events per window for each key. A
+// guarded action that must never pass the limit (a created guest) calls
+// Take before it happens: the check and the record are one step, so
+// requests racing on one key, in one copy or many, get exactly max events.
+// Wait and Add are the two halves for events known only afterwards (a wrong
+// password): they are not atomic, and racing callers may record a few
+// events past the limit.
 type Limiter interface {
 	// Wait gives how long key must wait before its next event (0: now).
 	Wait(ctx context.Context, key string, now time.Time) (time.Duration, error)
 	// Add records one event of key at now.
 	Add(ctx context.Context, key string, now time.Time) error
+	// Take records one event of key at now when key may have one and
+	// answers 0; otherwise it records nothing and answers the wait. The
+	// check and the record are atomic.
+	Take(ctx context.Context, key string, now time.Time) (time.Duration, error)
 	// Reset forgets every event of key (a good password clears the failures).
 	Reset(ctx context.Context, key string) error
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"net"
-	"os"
 	"strconv"
 	"testing"
 	"time"
@@ -190,22 +188,15 @@ func TestDBConcurrentAdds(t *testing.T) {
 }
 
 // testRedis connects to EFIR_TEST_REDIS_URL, or to a Redis on
-// 127.0.0.1:6379 when one answers; otherwise the test is skipped. Keys get a
-// fresh prefix, deleted at the end.
+// 127.0.0.1:6379 when one answers; otherwise the test is skipped, or fails
+// under CI=true or EFIR_TEST_REQUIRE_SERVICES (see storetest.RedisURL). Keys
+// get a fresh prefix, deleted at the end.
 func testRedis(t *testing.T) (*Redis, *redis.Client, string) {
 	t.Helper()
-	url := os.Getenv("EFIR_TEST_REDIS_URL")
-	if url == "" {
-		c, err := net.DialTimeout("tcp", "127.0.0.1:6379", 200*time.Millisecond)
-		if err != nil {
-			t.Skip("no Redis on 127.0.0.1:6379 and EFIR_TEST_REDIS_URL not set")
-		}
-		c.Close()
-		url = "redis://127.0.0.1:6379/0"
-	}
+	url := storetest.RedisURL(t)
 	r, err := OpenRedis(context.Background(), url)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("Redis at %s: %v", url, err)
 	}
 	var b [6]byte
 	_, _ = rand.Read(b[:])

@@ -74,10 +74,7 @@ func (l *redisLimiter) Wait(ctx context.Context, key string, now time.Time) (tim
 
 func (l *redisLimiter) Add(ctx context.Context, key string, now time.Time) error {
 	k := l.key(key)
-	// Members must differ for events of the same millisecond.
-	var nonce [8]byte
-	_, _ = rand.Read(nonce[:])
-	member := strconv.FormatInt(now.UnixMilli(), 10) + "-" + hex.EncodeToString(nonce[:])
+	member := eventMember(now)
 	_, err := l.r.c.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.ZRemRangeByScore(ctx, k, "-inf", strconv.FormatInt(l.cutoff(now), 10))
 		p.ZAdd(ctx, k, redis.Z{Score: float64(now.UnixMilli()), Member: member})
@@ -88,6 +85,43 @@ func (l *redisLimiter) Add(ctx context.Context, key string, now time.Time) error
 		return fmt.Errorf("rate limit %s: %w", l.bucket, err)
 	}
 	return nil
+}
+
+// takeScript is Take in one step on the server (a script runs alone): drop
+// the key's old events; when max remain, answer the score of the max-th
+// newest; otherwise add the event and answer -1.
+// KEYS[1] the set; ARGV cutoff, now (ms), member, max, window (ms).
+var takeScript = redis.NewScript(`
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local max = tonumber(ARGV[4])
+local n = redis.call('ZCARD', KEYS[1])
+if n >= max then
+	local e = redis.call('ZRANGE', KEYS[1], n - max, n - max, 'WITHSCORES')
+	return tonumber(e[2])
+end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return -1
+`)
+
+func (l *redisLimiter) Take(ctx context.Context, key string, now time.Time) (time.Duration, error) {
+	at, err := takeScript.Run(ctx, l.r.c, []string{l.key(key)}, l.cutoff(now), now.UnixMilli(), eventMember(now),
+		l.max, l.window.Milliseconds()).Int64()
+	if err != nil {
+		return 0, fmt.Errorf("rate limit %s: %w", l.bucket, err)
+	}
+	if at < 0 {
+		return 0, nil
+	}
+	return max(l.waitFor(at, now), time.Millisecond), nil
+}
+
+// eventMember names one event in a set: members must differ for events of
+// the same millisecond.
+func eventMember(now time.Time) string {
+	var nonce [8]byte
+	_, _ = rand.Read(nonce[:])
+	return strconv.FormatInt(now.UnixMilli(), 10) + "-" + hex.EncodeToString(nonce[:])
 }
 
 func (l *redisLimiter) Reset(ctx context.Context, key string) error {

@@ -144,8 +144,10 @@ type FavoriteTargets interface {
 // without one they are taken as given.
 func (s *Service) SetFavoriteTargets(t FavoriteTargets) { s.targets = t }
 
-// checkFavoriteTarget: a channel the viewer may open, a programme of the
-// viewer's operator, a content or person the catalogue knows.
+// checkFavoriteTarget: what the viewer may open through the API's GET of
+// it, else 404 as that GET answers: a channel (findChannel), a programme of
+// the viewer's operator not rated above 12 for a child profile
+// (findProgram), a content or person the catalogue lets the viewer open.
 func (s *Service) checkFavoriteTarget(r *http.Request, kind string, id int64) error {
 	v, err := s.viewerOf(r, false)
 	if err != nil {
@@ -161,8 +163,14 @@ func (s *Service) checkFavoriteTarget(r *http.Request, kind string, id int64) er
 			return httpx.NotFound()
 		}
 	case kindProgram:
-		var one int
-		return store.Get(r.Context(), s.db, "SELECT 1 FROM programs WHERE id = ? AND provider_id = ?", []any{id, v.providerID}, &one)
+		var age int
+		err := store.Get(r.Context(), s.db, "SELECT age FROM programs WHERE id = ? AND provider_id = ?", []any{id, v.providerID}, &age)
+		if err != nil {
+			return err
+		}
+		if v.child && age > childMaxAge {
+			return httpx.NotFound()
+		}
 	case kindContent, kindPerson:
 		if s.targets == nil {
 			return nil

@@ -1,5 +1,8 @@
 // Package storetest gives tests a fresh, migrated database: SQLite always and
-// PostgreSQL too when EFIR_TEST_POSTGRES_URL is set (each test gets its own schema).
+// PostgreSQL too when EFIR_TEST_POSTGRES_URL is set (each test gets its own
+// schema). Under CI=true or EFIR_TEST_REQUIRE_SERVICES=1 (make test sets it)
+// PostgreSQL is required: a server that does not answer fails the test
+// instead of quietly testing SQLite only.
 package storetest
 
 import (
@@ -7,7 +10,6 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,10 +18,12 @@ import (
 )
 
 // Each runs fn once per available database, as subtests "sqlite" and "postgres".
+// When services are required the PostgreSQL subtest always runs (and fails
+// without a server), so a green run cannot have skipped it.
 func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	t.Helper()
 	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
-	if os.Getenv("EFIR_TEST_POSTGRES_URL") != "" {
+	if postgresURL() != "" {
 		t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
 	}
 }
@@ -40,12 +44,17 @@ func SQLite(t testing.TB) *store.DB {
 }
 
 // Postgres opens a migrated database in a new schema of EFIR_TEST_POSTGRES_URL,
-// dropped when the test ends. It skips the test when the variable is unset.
+// dropped when the test ends. Without the variable it skips the test, unless
+// services are required (then the default URL is used). A server that does
+// not answer fails the test.
 func Postgres(t testing.TB) *store.DB {
 	t.Helper()
-	base := os.Getenv("EFIR_TEST_POSTGRES_URL")
+	base := postgresURL()
 	if base == "" {
 		t.Skip("EFIR_TEST_POSTGRES_URL not set")
+	}
+	if err := probePostgres(base); err != nil {
+		t.Fatalf("PostgreSQL at %s does not answer: %v\n%s", base, err, postgresHint)
 	}
 	var b [6]byte
 	_, _ = rand.Read(b[:])

@@ -509,7 +509,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether a live unused code exists for the phone (polled while the Telegram hint shows) */
+        /**
+         * Whether a live unused code exists for the phone (polled while the Telegram hint shows)
+         * @description True only for whoever asked for the code: the same signed-in user, or the same client address
+         *     (an IPv6 client by its /64). Anybody else gets false. At most 180 calls per client address in
+         *     10 minutes (the client polls every 5 s), then 429 rate_limited.
+         */
         get: {
             parameters: {
                 query: {
@@ -531,6 +536,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Error"];
+                429: components["responses"]["Error"];
                 default: components["responses"]["Error"];
             };
         };
@@ -1401,7 +1407,10 @@ export interface paths {
         /**
          * Issue a token for one of the caller's devices
          * @description The caller presents its current token (an expired one is accepted here, up to 30 days after issue).
-         *     The device's other tokens are revoked; the new token keeps the device's active profile.
+         *     The device's other tokens are revoked; the new token keeps the device's active profile (a child
+         *     profile's token stays on that child profile) and the PIN pass of the token it replaces. A login token
+         *     (no device) may sign in any device of its user; a device token only its own device (another device
+         *     of the user -> 403 permission_denied), so device sign-in never moves a caller to another profile.
          */
         post: {
             parameters: {
@@ -1968,7 +1977,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description Needs a device token (a login token without a device -> 401).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2094,7 +2106,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Record a watch duration */
+        /**
+         * Record a watch duration
+         * @description One report per stat id and device every 5 s; more -> 429 rate_limited, nothing stored.
+         */
         patch: {
             parameters: {
                 query: {
@@ -2119,6 +2134,7 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
             };
         };
         trace?: never;
@@ -2155,7 +2171,8 @@ export interface paths {
         put?: never;
         /**
          * Register a device (the same serial updates the existing device)
-         * @description Over the device limit -> 400 too_many_devices.
+         * @description Over the device limit -> 400 too_many_devices. From a child profile the new device starts on that child
+         *     profile, and the serial of another device of the account -> 403 permission_denied.
          */
         post: {
             parameters: {
@@ -2181,6 +2198,7 @@ export interface paths {
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
                 413: components["responses"]["Error"];
             };
         };
@@ -2228,7 +2246,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a device and its tokens
-         * @description The current device -> 403 permission_denied (use logout); another user's device -> 404.
+         * @description The current device -> 403 permission_denied (use logout); another user's device -> 404; from a child
+         *     profile -> 403 permission_denied (signing the account's devices out is the parent's).
          */
         delete: {
             parameters: {
@@ -2257,7 +2276,9 @@ export interface paths {
         head?: never;
         /**
          * Change a device, its settings, notification or parental settings
-         * @description Changing parental_settings while a PIN is set needs parental_code (403 parental_code_required, 400 wrong_parental_code).
+         * @description Changing parental_settings while a PIN is set needs parental_code (403 parental_code_required, 400
+         *     wrong_parental_code). A child profile may change only its own device, and never settings.parentalChannels
+         *     (403 permission_denied).
          */
         patch: {
             parameters: {
@@ -2781,6 +2802,10 @@ export interface paths {
          *     programme is_catchup_available; else 403 permission_denied with a detail text). A channel the viewer
          *     has not purchased -> 403 permission_denied. preview=1 answers a live stream only for purchased channels
          *     that are not adult (else 403). The URLs are signed for the caller's user and device and expire.
+         *     Only a device's token gets a stream: none, or a login token without a device -> 401. An 18+ channel, or
+         *     an 18+ programme in catch-up, needs the parental PIN's proof when the account has a PIN and the device
+         *     protects channels (programmes): without a pass of POST /v2/users/self/parental_code/check -> 403
+         *     parental_code_required.
          */
         get: {
             parameters: {
@@ -2810,6 +2835,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
             };
@@ -3345,13 +3371,19 @@ export interface paths {
          * @description The URL is signed for the caller's user and device and expires. Another library than the content's, an
          *     unknown id -> 404; withdrawn -> 404 lost_content; not held by the viewer, an announcement, nothing to play
          *     (a series: play its episodes), or rated above 12 for a child profile -> 403 permission_denied with the
-         *     reason as message and detail.reason. Adult contents need the parental PIN on the client only.
+         *     reason as message and detail.reason. Only a device's token gets a stream (none, or a login token without a
+         *     device -> 401). An 18+ content needs the parental PIN's proof when the account has a PIN and the device
+         *     protects films: without a pass of POST /v2/users/self/parental_code/check -> 403 parental_code_required.
+         *     The content embed (spec 5) asks with embed=1 and needs no proof, except on a child profile, whose age
+         *     rule holds anyway.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Where to start (the player seeks); capped at the duration */
                     seconds?: number;
+                    /** @description 1: asked by the content embed (no PIN proof for an adult profile) */
+                    embed?: string;
                 };
                 header?: never;
                 path: {
@@ -3374,6 +3406,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["CatalogNotFound"];
                 default: components["responses"]["Error"];
@@ -3396,10 +3429,16 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A signed trailer stream (open to everybody who may open its content); the URL also under data.hls */
+        /**
+         * A signed trailer stream (open to every device that may open its content); the URL also under data.hls
+         * @description None, or a login token without a device -> 401. The trailer of an 18+ content needs the parental PIN's
+         *     proof as the content's stream does (embed=1 likewise).
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    embed?: string;
+                };
                 header?: never;
                 path: {
                     id: string;

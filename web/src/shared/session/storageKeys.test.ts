@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COOKIE_EXPIRES, KEYS_KEPT_ON_CLEAR, StorageKey, parseCookies, serialiseCookie } from './storageKeys';
+import { COOKIE_EXPIRES, KEYS_KEPT_ON_CLEAR, StorageKey, TOKEN_KEYS, parseCookies, serialiseCookie } from './storageKeys';
 
 describe('storage keys', () => {
   it('has the keys of spec 3', () => {
@@ -19,6 +19,21 @@ describe('storage keys', () => {
   it('expires cookies in 2038', () => {
     expect(COOKIE_EXPIRES.getUTCFullYear()).toBe(2038);
     expect(serialiseCookie('accessToken', 'abc')).toContain('Expires=Fri, 01 Jan 2038 00:00:00 GMT');
+  });
+
+  it('writes SameSite=Lax, Secure on request, and a session cookie without an expiry', () => {
+    expect(serialiseCookie('language', 'en')).toBe('language=en; Path=/; SameSite=Lax; Expires=Fri, 01 Jan 2038 00:00:00 GMT');
+    expect(serialiseCookie('language', 'en', COOKIE_EXPIRES, true)).toBe(
+      'language=en; Path=/; SameSite=Lax; Expires=Fri, 01 Jan 2038 00:00:00 GMT; Secure',
+    );
+    expect(serialiseCookie('accessToken', 'abc', null)).toBe('accessToken=abc; Path=/; SameSite=Lax');
+    expect(serialiseCookie('accessToken', null, null, true)).toBe(
+      'accessToken=; Path=/; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure',
+    );
+  });
+
+  it('names the keys whose cookie lives no longer than the token', () => {
+    expect([...TOKEN_KEYS].sort()).toEqual(['accessToken', 'guestAccessToken']);
   });
 
   it('removes a cookie by expiring it', () => {

@@ -33,10 +33,20 @@ export const KEYS_KEPT_ON_CLEAR: readonly StorageKeyName[] = [
 /** Default cookie expiry of the spec: 2038 (the last safe 32-bit date). */
 export const COOKIE_EXPIRES = new Date(Date.UTC(2038, 0, 1));
 
-export function serialiseCookie(name: string, value: string | null, expires: Date = COOKIE_EXPIRES): string {
-  const base = `${encodeURIComponent(name)}=${value === null ? '' : encodeURIComponent(value)}; Path=/; SameSite=Lax`;
+/** Keys that hold a token: their cookie lives no longer than the token. */
+export const TOKEN_KEYS: readonly StorageKeyName[] = [StorageKey.accessToken, StorageKey.guestAccessToken];
+
+/**
+ * A cookie as written to `document.cookie`. `expires` null makes a session cookie (gone
+ * with the browser); a null value removes the cookie. `secure` keeps it off plain http:
+ * only set it on an https page (a browser refuses Secure cookies from http pages).
+ */
+export function serialiseCookie(name: string, value: string | null, expires: Date | null = COOKIE_EXPIRES, secure = false): string {
+  let out = `${encodeURIComponent(name)}=${value === null ? '' : encodeURIComponent(value)}; Path=/; SameSite=Lax`;
   const when = value === null ? new Date(0) : expires;
-  return `${base}; Expires=${when.toUTCString()}`;
+  if (when) out += `; Expires=${when.toUTCString()}`;
+  if (secure) out += '; Secure';
+  return out;
 }
 
 export function parseCookies(header: string): Record<string, string> {
