@@ -124,6 +124,12 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 	// Every try takes its slot before the password is compared, atomically:
 	// parallel guesses cannot all pass a check made before any is counted.
 	// A right password gives the slots back.
+	// Across logins an address has a budget of wrong passwords too: trying
+	// one password on many logins is guessing as well.
+	address := addressKey(httpx.ClientIP(r))
+	if err := s.checkLimit(ctx, s.limits.loginAddress, address); err != nil {
+		return err
+	}
 	if err := s.take(ctx, s.limits.login, key); err != nil {
 		return err
 	}
@@ -132,6 +138,7 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !ok {
+		s.count(ctx, s.limits.loginAddress, address)
 		return wrongCredentials()
 	}
 	s.uncount(ctx, s.limits.login, key)
@@ -164,10 +171,13 @@ func (s *Service) checkCredentials(ctx context.Context, r *http.Request, login, 
 		return 0, false, err
 	}
 	if err != nil || hash == nil {
-		_, _ = CheckPassword(dummyHash(), password)
+		// The dummy hash is well formed: only a refused turn is an error.
+		if _, err := checkPasswordInTurn(ctx, dummyHash(), password); err != nil {
+			return 0, false, err
+		}
 		return 0, false, nil
 	}
-	ok, err := CheckPassword(*hash, password)
+	ok, err := checkPasswordInTurn(ctx, *hash, password)
 	if err != nil {
 		return 0, false, err
 	}

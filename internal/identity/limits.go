@@ -18,8 +18,10 @@ type limits struct {
 	register ratelimit.Limiter // phone registrations per client address
 	lookup   ratelimit.Limiter // unknown-phone answers of POST /v2/otps per client address
 	login    ratelimit.Limiter // wrong passwords per login and address
-	pinReset ratelimit.Limiter // PIN resets by SMS per user (besides one a minute)
-	stat     ratelimit.Limiter // watch reports per device and stat id
+	// loginAddress counts wrong passwords per address, whatever the login.
+	loginAddress ratelimit.Limiter
+	pinReset     ratelimit.Limiter // PIN resets by SMS per user (besides one a minute)
+	stat         ratelimit.Limiter // watch reports per device and stat id
 }
 
 // newLimits makes the throttles. The bucket names are stored with the
@@ -33,8 +35,10 @@ func newLimits(f ratelimit.Factory, guestsPerHour int) limits {
 		register: f("register", 30, time.Hour),
 		lookup:   f("phone_lookup", 30, time.Hour),
 		login:    f("login_failure", 5, 15*time.Minute),
-		pinReset: f("pin_reset", 5, time.Hour),
-		stat:     f("watch_stat", 1, statReportGap),
+		// Generous: many subscribers may share one address behind NAT.
+		loginAddress: f("login_failure_address", 50, 15*time.Minute),
+		pinReset:     f("pin_reset", 5, time.Hour),
+		stat:         f("watch_stat", 1, statReportGap),
 	}
 }
 

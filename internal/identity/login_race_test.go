@@ -1,6 +1,7 @@
 package identity_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -25,6 +26,32 @@ func TestLoginLimitHoldsUnderRace(t *testing.T) {
 		res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: map[string]string{"login": "demo", "password": "efir24"}})
 		if res.Status != http.StatusTooManyRequests {
 			t.Fatalf("right password under the lock: %d", res.Status)
+		}
+	})
+}
+
+// Wrong passwords spread over many logins from one address: past 50 in a
+// quarter of an hour the address waits, whatever login it tries; another
+// address does not.
+func TestLoginFailuresPerAddress(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := apitest.New(t, db)
+		srv.RemoteAddr = "10.46.0.1:5000"
+		for i := range 50 {
+			res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login",
+				Body: map[string]string{"login": fmt.Sprintf("nobody%d", i), "password": "guess"}})
+			if res.Status != http.StatusUnauthorized {
+				t.Fatalf("try %d: %d %s", i, res.Status, res.Body)
+			}
+		}
+		res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: map[string]string{"login": "demo", "password": "efir24"}})
+		if res.Status != http.StatusTooManyRequests {
+			t.Fatalf("51st try from the address: %d", res.Status)
+		}
+		srv.RemoteAddr = "10.46.0.2:5000"
+		res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: map[string]string{"login": "demo", "password": "efir24"}})
+		if res.Status != http.StatusOK {
+			t.Fatalf("another address: %d %s", res.Status, res.Body)
 		}
 	})
 }
