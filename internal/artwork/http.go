@@ -48,7 +48,8 @@ var formats = map[string]struct {
 // Service serves GET /v2/artwork/{kind}/{id}.jpg (and .svg): the picture
 // of a content (poster, cover, background), a person, a promotion or a news
 // item, drawn from the id and the title it looks up, and a promotion's
-// graphic title (/v2/artwork/title/{id}.svg, SVG only). ?w= asks for a JPEG
+// graphic title (/v2/artwork/title/{id}.svg, SVG only). Only items the API
+// would open for the viewer are drawn (access.go). ?w= asks for a JPEG
 // that many pixels wide, snapped up the kind's ladder (widths.go) so the
 // client's srcset and any cache in between see a few sizes per picture.
 type Service struct {
@@ -110,6 +111,10 @@ func (s *Service) handle(w http.ResponseWriter, r *http.Request) error {
 		if ext == ".jpg" {
 			width = w
 		}
+	}
+	// before the memo: a picture drawn for one viewer is kept for all
+	if err := s.visible(r.Context(), viewerOf(r.Context()), kind, id); err != nil {
+		return err
 	}
 	e, err := s.picture(r.Context(), clientKey(httpx.ClientIP(r)), kind, id, ext, width)
 	if err != nil {

@@ -12,16 +12,24 @@ import (
 
 	"efir/internal/artwork"
 	"efir/internal/httpx"
+	"efir/internal/provider"
 	"efir/internal/store"
 	"efir/internal/store/storetest"
 )
 
 // artworkServer is the service alone behind the client address middleware,
-// as efir serves it.
+// as efir serves it, for provider 1's viewers.
 func artworkServer(db *store.DB, o artwork.Options) http.Handler {
 	mux := http.NewServeMux()
 	artwork.New(db, o).Register(mux)
-	return httpx.ClientIPResolver{}.Middleware(mux)
+	return httpx.ClientIPResolver{}.Middleware(withProvider(1, mux))
+}
+
+// withProvider is the provider middleware choosing id for every request.
+func withProvider(id int64, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(provider.WithProvider(r.Context(), &provider.Provider{ID: id})))
+	})
 }
 
 func getFrom(h http.Handler, addr, path string) *httptest.ResponseRecorder {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"path"
 	"strings"
 
 	"efir/internal/httpx"
@@ -44,12 +45,13 @@ func tokenFromRequest(r *http.Request) string {
 // a request for a page of the client, so that the served page can be drawn
 // for its viewer (a child profile's first screen has a child's rows). API
 // calls never take it: they carry their token themselves, and a cookie
-// would let another site's form act for the viewer.
+// would let another site's form act for the viewer. Static files are the
+// same for everybody: they cost no token look-up.
 func pageToken(r *http.Request) string {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		return ""
 	}
-	if p := r.URL.Path; strings.HasPrefix(p, "/v2/") || strings.HasPrefix(p, "/media/") {
+	if !isPagePath(r.URL.Path) {
 		return ""
 	}
 	c, err := r.Cookie("accessToken")
@@ -61,6 +63,25 @@ func pageToken(r *http.Request) string {
 		return ""
 	}
 	return cleanToken(v)
+}
+
+// staticExt are the extensions of the client's files and the site's fixed
+// files (favicon, robots.txt, manifest); a page's address has none of them.
+var staticExt = map[string]bool{
+	".js": true, ".mjs": true, ".css": true, ".map": true, ".json": true, ".txt": true, ".xml": true,
+	".webmanifest": true, ".ico": true, ".png": true, ".jpg": true, ".jpeg": true, ".gif": true,
+	".webp": true, ".avif": true, ".svg": true, ".woff": true, ".woff2": true, ".ttf": true, ".wasm": true,
+}
+
+// isPagePath: p may be a page of the client rather than the API, media or
+// a static file.
+func isPagePath(p string) bool {
+	for _, prefix := range []string{"/v2/", "/media/", "/assets/", "/locales/"} {
+		if strings.HasPrefix(p, prefix) {
+			return false
+		}
+	}
+	return !staticExt[strings.ToLower(path.Ext(p))]
 }
 
 // parseAuthorization reads "Token <t>" or "Bearer <t>" (scheme case-insensitive).

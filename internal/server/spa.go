@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
+
+	"efir/internal/httpx"
 )
 
 // PageMeta is what the served index.html says about a page in its head, so
@@ -80,16 +82,33 @@ func serveIndex(w http.ResponseWriter, r *http.Request, dist fs.FS, meta PageMet
 			status = m.Status
 		}
 		body = injectMeta(body, m)
-		// The texts follow Accept-Language.
+		// The texts follow Accept-Language; the first screen and meta follow
+		// the viewer of the accessToken cookie (a child's rows).
 		w.Header().Add("Vary", "Accept-Language")
+		w.Header().Add("Vary", "Cookie")
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
+	if personal(r) {
+		// drawn for one viewer: no shared cache may keep it for another
+		w.Header().Set("Cache-Control", "private, no-cache")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
 	w.WriteHeader(status)
 	if r.Method == http.MethodHead {
 		return
 	}
 	_, _ = w.Write(body)
+}
+
+// personal: the page may be drawn for the viewer of the request's session
+// (the accessToken cookie the identity middleware reads on pages).
+func personal(r *http.Request) bool {
+	if httpx.AccountSession(r.Context()) != nil {
+		return true
+	}
+	c, err := r.Cookie("accessToken")
+	return err == nil && c.Value != ""
 }
 
 // injectMeta writes m into the head of page: the <title> text, <html lang>,

@@ -105,10 +105,17 @@ func logoSVG(c *channel) string {
 		`</svg>`, html.EscapeString(c.Name), shade(color, 0.15), shade(color, -0.35), c.Number, size, html.EscapeString(name))
 }
 
-// handleLogo serves the generated logo. <img> sends no token, so the logo
-// is found by id across operators (it shows nothing secret).
+// handleLogo serves the generated logo. <img> sends no token, so the
+// request's provider picks the channel; the logo shows the channel's name,
+// so it is found only where the channel is: the viewer's provider's, and
+// for a child profile not above 12 (guests' 4K rule is left out: a signed-in
+// viewer's <img> comes without its token).
 func (s *Service) handleLogo(w http.ResponseWriter, r *http.Request) error {
-	c, err := logoChannel(r.Context(), s.db, r.PathValue("id"))
+	v, err := s.viewerOf(r, false)
+	if err != nil {
+		return err
+	}
+	c, err := logoChannel(r.Context(), s.db, v, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -118,15 +125,18 @@ func (s *Service) handleLogo(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func logoChannel(ctx context.Context, db store.Querier, ref string) (*channel, error) {
+func logoChannel(ctx context.Context, db store.Querier, v *viewer, ref string) (*channel, error) {
 	id, err := strconv.ParseInt(ref, 10, 64)
 	if err != nil || id <= 0 {
 		return nil, httpx.NotFound()
 	}
 	c := &channel{ID: id}
-	if err := store.Get(ctx, db, "SELECT slug, name, number, color_bg FROM channels WHERE id = ?", []any{id},
-		&c.Slug, &c.Name, &c.Number, &c.ColorBg); err != nil {
+	if err := store.Get(ctx, db, "SELECT slug, name, number, color_bg, age FROM channels WHERE id = ? AND provider_id = ?",
+		[]any{id, v.providerID}, &c.Slug, &c.Name, &c.Number, &c.ColorBg, &c.Age); err != nil {
 		return nil, err
+	}
+	if v.child && c.Age > childMaxAge {
+		return nil, httpx.NotFound()
 	}
 	return c, nil
 }
