@@ -133,7 +133,8 @@ test('an unpurchased film lists the packets that sell it; an 18+ film asks for t
   const pincode = page.locator('[data-modal="pincode"]').getByRole('dialog');
   // The home page under the modal loads its rows meanwhile: a loaded machine needs time.
   await expect(pincode).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(1_000);
+  // Every request the page makes on its own is made (the network went quiet): none is a stream.
+  await page.waitForLoadState('networkidle');
   expect(streams).toEqual([]);
   await pincode.getByLabel('PIN-код, 4 цифры').pressSequentially(PIN);
   await expect(pincode).toBeHidden();

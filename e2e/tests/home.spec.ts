@@ -141,7 +141,8 @@ test("a child profile's home shows nothing above 12", async ({ page }) => {
   await appReady(page);
   await expect(drawnRows(page).first()).toBeVisible({ timeout: 20_000 });
   await scrollThrough(page);
-  await page.waitForTimeout(500);
+  // The last rows' answers are in before their ages are read.
+  await page.waitForLoadState('networkidle');
   expect(ages.length).toBeGreaterThan(10);
   expect(Math.max(...ages)).toBeLessThanOrEqual(12);
   // The 16+ and 18+ demo films are nowhere on the page.
