@@ -324,6 +324,9 @@ func (s *Service) patchDevice(w http.ResponseWriter, r *http.Request) error {
 		if v != 30 && v != 1 {
 			return httpx.Invalid("settings.parentalChannels", "error_parental_channels")
 		}
+		if err := s.parentalGate(ctx, sess, protectsSettings, in.ParentalCode.String()); err != nil {
+			return err
+		}
 		b, _ := json.Marshal(DeviceSettings{ParentalChannels: v})
 		d.Settings = string(b)
 	}

@@ -289,6 +289,9 @@ func (s *Service) checkParentalForSettings(ctx context.Context, sess *httpx.Sess
 // protectsProfiles is the gate of switching to or editing an adult profile.
 func protectsProfiles(ps ParentalSettings) bool { return ps.Profile }
 
+// protectsSettings is the gate of the account's settings.
+func protectsSettings(ps ParentalSettings) bool { return ps.Settings }
+
 // applyParentalPatch applies the PIN fields of PATCH /v2/users/self in q:
 //   - Status "ignore" (the dialogue's skip) only while no PIN was ever set;
 //   - Code sets a PIN when none is set (notset or ignore) and changes it when

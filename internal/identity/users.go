@@ -262,9 +262,18 @@ func (s *Service) patchSelf(w http.ResponseWriter, r *http.Request) error {
 	// account's name, e-mail or how long the PIN is remembered. Setting the
 	// first PIN stays allowed (a parent often does it right after creating
 	// the child profile), and changing one needs the current PIN anyway.
-	if sess.ChildMode && (in.FirstName != nil || in.Email != nil ||
-		(in.Settings != nil && in.Settings.ParentalChannels != nil)) {
+	accountChange := in.FirstName != nil || in.Email != nil || (in.Settings != nil && in.Settings.ParentalChannels != nil)
+	if sess.ChildMode && accountChange {
 		return httpx.Forbidden("error_child_profile_account")
+	}
+	// The account's data and the PIN's save time are settings the PIN
+	// protects (action settings) when the device says so: the PIN's pass,
+	// from POST /v2/users/self/parental_code/check, lets them through. The
+	// viewer's language preferences are not.
+	if accountChange {
+		if err := s.parentalGate(ctx, sess, protectsSettings, ""); err != nil {
+			return err
+		}
 	}
 	var name, email *string
 	if in.FirstName != nil {

@@ -10,6 +10,7 @@ export { ParentalSettingsSection } from './ParentalSettingsSection';
 export { useAskPin } from './useAskPin';
 export { usePinGate } from './usePinGate';
 export { usePinRetry, isPinRequired } from './usePinRetry';
+export { usePinPassCall } from './usePinPassCall';
 export type { PinGate } from './usePinGate';
 export { useProtectedCall, PIN_CANCELLED } from './useProtectedCall';
 export { recordPass, clearPass, passStore } from './passStore';

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PIN_CANCELLED, usePinPassCall } from '@/features/parental';
 import { isApiError, userKeys, useCurrentUser, useNetwork, type User } from '@/shared/api';
 import { errorMessage } from '@/shared/lib/errorMessage';
 import { formatMoney } from '@/shared/lib/money';
@@ -27,6 +28,7 @@ export function AccountSection() {
 function AccountForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const pinPassCall = usePinPassCall();
   const phoneMask = parseMask(useNetwork().data?.phone_mask);
   const [firstName, setFirstName] = useState(user.first_name);
   const [email, setEmail] = useState(user.email);
@@ -45,7 +47,9 @@ function AccountForm({ user }: { user: User }) {
     setSaving(true);
     setError(null);
     try {
-      const next = await patchUser({ first_name: firstName.trim(), email: email.trim() });
+      // The account's data is behind the PIN (action settings) when the device says so.
+      const next = await pinPassCall('settings', () => patchUser({ first_name: firstName.trim(), email: email.trim() }));
+      if (next === PIN_CANCELLED) return;
       queryClient.setQueriesData({ queryKey: userKeys.all }, next);
       setEmail(next.email);
       setSaved(true);

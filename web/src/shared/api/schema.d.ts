@@ -2010,6 +2010,9 @@ export interface paths {
         /**
          * Change name, e-mail, settings or the parental PIN
          * @description Needs a device token. A taken e-mail -> 400 duplicate_email; a wrong current PIN -> 400 wrong_parental_code.
+         *     With a PIN set and the device protecting settings, first_name, email and settings.parentalChannels change
+         *     only with the PIN's pass (POST /v2/users/self/parental_code/check, action settings): else 403
+         *     parental_code_required. A child profile may not change them at all (403 permission_denied).
          */
         patch: {
             parameters: {
