@@ -32,6 +32,10 @@ type rowFilter struct {
 // maxFilterText bounds the text filter (the search box allows 255).
 const maxFilterText = 255
 
+// maxFilterItems bounds each filter list: a filter page offers a few dozen
+// genres and countries, and every value costs a set lookup per request.
+const maxFilterItems = 50
+
 // filterParams are the request parameters a row list accepts as filters.
 var filterParams = []string{"content_type", "main_genre", "genre", "country", "year_from", "year_to", "rating_from",
 	"library_id", "text", "mode"}
@@ -41,30 +45,35 @@ var filterParams = []string{"content_type", "main_genre", "genre", "country", "y
 func parseFilterQuery(q url.Values) (rowFilter, map[string]bool, error) {
 	var f rowFilter
 	set := map[string]bool{}
-	list := func(name string) []string {
+	lists := map[string][]string{}
+	for _, name := range []string{"content_type", "main_genre", "genre", "country"} {
 		var out []string
 		for _, v := range q[name] {
-			for _, part := range strings.Split(v, ",") {
-				if part = strings.TrimSpace(part); part != "" {
-					out = append(out, part)
+			for part := range strings.SplitSeq(v, ",") {
+				if part = strings.TrimSpace(part); part == "" {
+					continue
 				}
+				if len(out) == maxFilterItems {
+					return f, nil, httpx.Invalid(name, "error_validation")
+				}
+				out = append(out, part)
 			}
 		}
-		return out
+		lists[name] = out
 	}
 	for _, name := range filterParams {
 		if _, ok := q[name]; ok {
 			set[name] = true
 		}
 	}
-	for _, t := range list("content_type") {
+	for _, t := range lists["content_type"] {
 		if typeBits[t] == 0 {
 			return f, nil, httpx.Invalid("content_type", "error_validation")
 		}
 		f.types = append(f.types, t)
 	}
-	f.mainGenres, f.genres = list("main_genre"), list("genre")
-	for _, c := range list("country") {
+	f.mainGenres, f.genres = lists["main_genre"], lists["genre"]
+	for _, c := range lists["country"] {
 		n, err := strconv.ParseInt(c, 10, 64)
 		if err != nil || n <= 0 {
 			return f, nil, httpx.Invalid("country", "error_wrong_number")

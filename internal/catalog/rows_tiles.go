@@ -310,9 +310,23 @@ func (s *Service) visibleChannelSet(r *http.Request) (map[int64]bool, error) {
 	return set, nil
 }
 
-// tileCacheMax bounds the cached content tiles of a process; when full the
-// cache starts over (a catalogue page touches a few hundred tiles).
+// tileCacheMax bounds the cached content tiles of a process (a catalogue
+// page touches a few hundred tiles); when full, half of them go.
 const tileCacheMax = 20000
+
+// dropHalfTiles drops half of the tiles, at random (map order): a burst of
+// new keys, rows paged in every language, thins the cache out instead of
+// emptying it for everyone.
+func dropHalfTiles(m map[tileKey]ContentJSON) {
+	n := len(m) / 2
+	for k := range m {
+		if n == 0 {
+			return
+		}
+		delete(m, k)
+		n--
+	}
+}
 
 type tileKey struct {
 	provider int64
@@ -348,8 +362,8 @@ func (s *Service) tiles(ctx context.Context, v *viewer, ids []int64) ([]ContentJ
 			return nil, err
 		}
 		st.mu.Lock()
-		if len(st.tiles) >= tileCacheMax {
-			st.tiles = map[tileKey]ContentJSON{}
+		if len(st.tiles)+len(fresh) > tileCacheMax {
+			dropHalfTiles(st.tiles)
 		}
 		for _, t := range fresh {
 			cached[t.ID] = t

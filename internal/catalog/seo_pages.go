@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"container/list"
 	"context"
 	"errors"
 	"log/slog"
@@ -32,11 +33,13 @@ const (
 	// (search engines show about 160 characters).
 	seoDescriptionMax = 200
 	// seoCacheTTL: page meta is cached this long per provider, language,
-	// viewer kind (seoViewerKey) and path; a crawler walking the catalogue
-	// costs one read per page and half-minute.
+	// viewer kind (seoViewerKey), brand and page; a crawler walking the
+	// catalogue costs one read per page and half-minute.
 	seoCacheTTL = 30 * time.Second
-	// seoCacheMax bounds the cache; when full it starts over.
-	seoCacheMax = 4096
+	// seoCacheMax and seoCacheBytes bound the cache; the oldest entries go
+	// first (they expire first too).
+	seoCacheMax   = 4096
+	seoCacheBytes = 8 << 20
 	// minIndexedContents: a person with fewer contents is noindex (spec 2).
 	minIndexedContents = 2
 )
@@ -71,16 +74,26 @@ type page struct {
 	canonical   string // path of the canonical form
 	ogType      string
 	noindex     bool
+	// echoes: the canonical repeats text of the path that no lookup
+	// confirmed (a category before a channel); such a page is not cached.
+	echoes bool
+}
+
+// seoCache keeps the meta of canonical pages only: one entry per item a
+// viewer kind may open, however many paths name it, so requests for made-up
+// paths neither grow it nor push out the pages viewers ask for.
+type seoCache struct {
+	mu      sync.Mutex
+	entries map[string]seoEntry
+	order   *list.List // of keys, newest first
+	bytes   int
 }
 
 type seoEntry struct {
 	meta server.PageMeta
 	at   time.Time
-}
-
-type seoCache struct {
-	mu      sync.Mutex
-	entries map[string]seoEntry
+	el   *list.Element
+	size int
 }
 
 func (s *Service) seoCacheOf() *seoCache { return s.seo }
@@ -96,14 +109,29 @@ func (c *seoCache) get(key string) (server.PageMeta, bool) {
 	return e.meta, true
 }
 
-// put keeps m for key; a full cache starts over.
+// put keeps m for key, dropping the oldest entries past the bounds.
 func (c *seoCache) put(key string, m server.PageMeta) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.entries) >= seoCacheMax {
-		c.entries = map[string]seoEntry{}
+	if c.order == nil {
+		c.order = list.New()
 	}
-	c.entries[key] = seoEntry{meta: m, at: time.Now()}
+	if old, ok := c.entries[key]; ok {
+		c.drop(old.el)
+	}
+	size := 200 + len(key) + len(m.Lang) + len(m.Title) + len(m.Description) + len(m.Canonical) + len(m.Image) +
+		len(m.Type) + len(m.SiteName) // with the map slot and list element
+	c.entries[key] = seoEntry{meta: m, at: time.Now(), el: c.order.PushFront(key), size: size}
+	c.bytes += size
+	for len(c.entries) > seoCacheMax || c.bytes > seoCacheBytes {
+		c.drop(c.order.Back())
+	}
+}
+
+func (c *seoCache) drop(el *list.Element) {
+	key := c.order.Remove(el).(string)
+	c.bytes -= c.entries[key].size
+	delete(c.entries, key)
 }
 
 func (s *Service) pageMeta(r *http.Request, publicURL string) (server.PageMeta, error) {
@@ -111,12 +139,14 @@ func (s *Service) pageMeta(r *http.Request, publicURL string) (server.PageMeta, 
 	if err != nil {
 		return server.PageMeta{}, err
 	}
+	// The brand is the request's operator (its network), which a signed-in
+	// viewer's provider need not be.
 	brand := ""
 	if p := provider.FromContext(r.Context()); p != nil {
 		brand = p.Name
 	}
-	key := seoViewerKey(v) + "|" + r.URL.Path
-	if m, ok := s.seoCacheOf().get(key); ok {
+	prefix := seoViewerKey(v) + "|" + brand + "|"
+	if m, ok := s.seoCacheOf().get(prefix + r.URL.Path); ok {
 		return m, nil
 	}
 	pg, err := s.resolvePage(r.Context(), v, r.URL.Path)
@@ -124,7 +154,11 @@ func (s *Service) pageMeta(r *http.Request, publicURL string) (server.PageMeta, 
 		return server.PageMeta{}, err
 	}
 	m := fillPage(pg, v.lang, brand, publicURL)
-	s.seoCacheOf().put(key, m)
+	// Only a page asked by its canonical path is kept, under that path
+	// built from the item (a copy: the request's text is not kept).
+	if pg.found && !pg.missing && !pg.echoes && pg.canonical == r.URL.Path {
+		s.seoCacheOf().put(prefix+pg.canonical, m)
+	}
 	return m, nil
 }
 
@@ -382,6 +416,7 @@ func (s *Service) seoRowsetPage(ctx context.Context, v *viewer, head, ref string
 		pg.mask, pg.name, pg.description, pg.canonical = "/", "", "", "/"
 	case head == "catalog":
 		pg.canonical = "/catalog/" + ref
+		pg.echoes = ref != strconv.FormatInt(rs.ID, 10) && ref != rs.Slug && ref != wireSlug(rs.Slug, rs.ID)
 	case rs.Slug != "":
 		pg.canonical = "/" + rs.Slug
 	default:
@@ -457,7 +492,7 @@ func (s *Service) seoChannelPage(ctx context.Context, v *viewer, refs []string) 
 		// A hidden channel opens by its address (an operator's test or
 		// partner channel) but is listed nowhere: not for search engines.
 		return page{found: true, mask: "/channels/*", name: name, description: desc, image: logo, canonical: canonical,
-			ogType: "video.tv_show", noindex: hidden || anyNoLetters(refs)}, nil
+			ogType: "video.tv_show", noindex: hidden || anyNoLetters(refs), echoes: len(refs) > 1}, nil
 	case !errors.Is(err, store.ErrNotFound):
 		return page{}, err
 	case len(refs) > 1:

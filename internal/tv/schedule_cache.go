@@ -26,7 +26,9 @@ type channelSpan struct {
 
 const (
 	scheduleTTL = 60
-	// maxCachedChannels bounds the memory: past it the cache starts over.
+	// maxCachedChannels bounds the memory: past it half the channels go,
+	// at random (map order), so that asking every channel of a large
+	// line-up in turn thins the cache out rather than empties it.
 	maxCachedChannels = 400
 	spanMargin        = day
 )
@@ -61,8 +63,15 @@ func (s *Service) window(ctx context.Context, c *channel, from, to, now int64) (
 		// Windows far outside the usual span are answered but not kept.
 		if lo >= earliest(c, now)-spanMargin && hi <= now+scheduleAhead+spanMargin {
 			sc.mu.Lock()
-			if len(sc.items) >= maxCachedChannels {
-				sc.items = map[int64]*channelSpan{}
+			if _, ok := sc.items[c.ID]; !ok && len(sc.items) >= maxCachedChannels {
+				drop := len(sc.items) / 2
+				for id := range sc.items {
+					if drop == 0 {
+						break
+					}
+					delete(sc.items, id)
+					drop--
+				}
 			}
 			sc.items[c.ID] = span
 			sc.mu.Unlock()

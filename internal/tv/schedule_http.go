@@ -91,8 +91,9 @@ func (s *Service) scheduleWindow(r *http.Request, c *channel, now int64) (from, 
 	} else if ok {
 		to = v
 	}
-	// Never further back than the archive.
-	from = max(from, earliest(c, now))
+	// Never further back than the archive, nor further ahead than the
+	// guide's 72 h: an end past it is cut there.
+	from, to = max(from, earliest(c, now)), min(to, now+scheduleAhead)
 	return from, to, nil
 }
 
@@ -229,17 +230,15 @@ func (s *Service) handleProgramSchedule(w http.ResponseWriter, r *http.Request) 
 
 // handleGuide answers the whole grid of /guide. The grid of a window is
 // the same for every viewer of an operator but for the channels they see
-// (and the ages on child profiles), so it is read in two queries and kept
-// per window for guideTTL seconds (guide_cache.go).
+// (and the ages on child profiles), so it is read in two queries and, for
+// the windows the client asks, kept for guideTTL seconds (guide_cache.go).
 func (s *Service) handleGuide(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.viewerOf(r, false)
 	if err != nil {
 		return err
 	}
 	now := s.now().Unix()
-	// The default window starts on the hour so that its cached grid
-	// serves everybody for the hour.
-	start := now - now%3600 - 2*3600
+	start := guideStart(now)
 	end := start + 24*3600
 	if n, ok, err := queryInt(r, "start"); err != nil {
 		return err

@@ -203,7 +203,10 @@ const (
 // whole names as typed, then words, prefixes, word forms, transliteration
 // and the other layout, then (when that gave fewer than need) typos.
 func (ix *Index) find(ctx context.Context, f *Filter, text string, need, window int) ([]*candidate, error) {
-	q := parse(text)
+	return ix.findQuery(ctx, f, parse(text), need, window)
+}
+
+func (ix *Index) findQuery(ctx context.Context, f *Filter, q *query, need, window int) ([]*candidate, error) {
 	if q.empty() {
 		return nil, nil
 	}
@@ -333,6 +336,10 @@ func hits(cs []*candidate) []Hit {
 
 // Suggest gives up to limit hits of every kind for a text being typed.
 func (ix *Index) Suggest(ctx context.Context, f Filter, text string, limit int) ([]Hit, error) {
+	q := parse(text)
+	if q.empty() {
+		return []Hit{}, nil
+	}
 	var key answerKey
 	if ix.answers != nil {
 		if err := ix.ensure(ctx, f.ProviderID); err != nil {
@@ -343,13 +350,13 @@ func (ix *Index) Suggest(ctx context.Context, f Filter, text string, limit int) 
 		state := st.seen
 		st.mu.Unlock()
 		if state != "" {
-			key = keyOf(state, &f, text, limit)
+			key = keyOf(state, &f, q.key(), limit)
 			if hs, ok := ix.answers.get(key); ok {
 				return hs, nil
 			}
 		}
 	}
-	cs, err := ix.find(ctx, &f, text, limit, suggestWindow)
+	cs, err := ix.findQuery(ctx, &f, q, limit, suggestWindow)
 	if err != nil {
 		return nil, err
 	}

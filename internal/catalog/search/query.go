@@ -126,6 +126,27 @@ func parse(text string) *query {
 
 func (q *query) empty() bool { return len(q.variants) == 0 }
 
+// key is all of the text a search depends on, in a string of its own:
+// texts that differ only in case, accents or spacing share it ("Матрица",
+// " матрица", "МАТРИЦА"). A trailing space or punctuation still counts: it
+// finishes the last word.
+func (q *query) key() string {
+	var b strings.Builder
+	for _, v := range q.variants {
+		flag := byte('a')
+		if v.prefix {
+			flag++
+		}
+		if v.layout {
+			flag += 2
+		}
+		b.WriteByte(flag)
+		b.WriteString(v.norm)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
 // expr builds the match expression; typos adds, per word of the text as
 // typed, the vocabulary words one typo away.
 func (q *query) expr(typos map[string][]string) expr {

@@ -2700,7 +2700,8 @@ export interface paths {
          * The channel's schedule in a window
          * @description Entries whose start is in [start, end). Default window: max(72 h, archived_days x 24 h) back to 72 h
          *     ahead of now. `date` (YYYY-MM-DD in the provider's time zone) selects that day instead. The window never
-         *     reaches further back than the channel's archive (max(archived_days, 3) days). limit (default all, max 5000)
+         *     reaches further back than the channel's archive (max(archived_days, 3) days), nor further ahead than 72 h
+         *     from now (a later end is cut there). limit (default all, max 5000)
          *     and offset page the answer. Child profiles get only entries of age <= 12.
          */
         get: {
@@ -4080,7 +4081,7 @@ export interface paths {
          *     Filters apply to contents: a request filter replaces the row's stored value of the same field (a genre row
          *     asked with genre=drama lists dramas); on item and favourite rows only the contents passing the filters
          *     stay. Lists (content_type, main_genre, genre, country) are repeated parameters or comma lists and match
-         *     when any value matches. Query rows list the tops of content trees (movies, series, programmes), never
+         *     when any value matches; at most 50 values per list (more -> 400 validation_error). Query rows list the tops of content trees (movies, series, programmes), never
          *     hidden or withdrawn ones; a child profile never gets anything rated above 12; promo-wide rows leave out
          *     promotions of packets the viewer already has.
          *
