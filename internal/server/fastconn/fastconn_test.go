@@ -150,7 +150,7 @@ func TestKeepAliveMediaThenAPI(t *testing.T) {
 	if _, body := c.answer("GET"); string(body) != "slow GET /media/ok/small.ts" {
 		t.Fatalf("after the handoff: %q", body)
 	}
-	if s := r.fast.Stats(); s.Served != 3 || s.HandedOff != 1 {
+	if s := settledStats(r.fast, Stats{Served: 3, HandedOff: 1}); s.Served != 3 || s.HandedOff != 1 {
 		t.Fatalf("stats %+v", s)
 	}
 }
@@ -190,7 +190,7 @@ func TestHeadAndRange(t *testing.T) {
 			t.Fatalf("%s %s %q: %d len %d %v, %d bytes", tc.method, tc.file, tc.rng, res.StatusCode, res.ContentLength, res.Header, len(body))
 		}
 	}
-	if s := r.fast.Stats(); s.Served != 6 || s.HandedOff != 0 {
+	if s := settledStats(r.fast, Stats{Served: 6}); s.Served != 6 || s.HandedOff != 0 {
 		t.Fatalf("stats %+v", s)
 	}
 }
@@ -253,7 +253,7 @@ func TestHandsOffWhatItDoesNotServe(t *testing.T) {
 	if _, b := c.answer("GET"); string(b) != "slow PRI *" {
 		t.Errorf("HTTP/2 preface: %q", b)
 	}
-	if s := r.fast.Stats(); s.Served != 0 || s.HandedOff != 9 {
+	if s := settledStats(r.fast, Stats{HandedOff: 9}); s.Served != 0 || s.HandedOff != 9 {
 		t.Fatalf("stats %+v", s)
 	}
 }
@@ -401,4 +401,18 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// settledStats reads the server's counts once they reach want, or after a
+// second: an answer is counted right after it is written, so the client may
+// read it a moment before the count moves.
+func settledStats(s *Server, want Stats) Stats {
+	deadline := time.Now().Add(time.Second)
+	for {
+		got := s.Stats()
+		if got == want || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
