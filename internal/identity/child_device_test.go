@@ -99,3 +99,23 @@ func TestAdultTokenSignsInOnlyItsDevice(t *testing.T) {
 		mustStatus(t, res, http.StatusOK)
 	})
 }
+
+// TestChildMakesNoAdultProfileWithoutThePIN: a child profile may add a child
+// profile, an adult one only with the PIN (as switching to one).
+func TestChildMakesNoAdultProfileWithoutThePIN(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := apitest.New(t, db)
+		token, _, _ := signUp(t, srv)
+		mustStatus(t, srv.Do(apitest.Request{Method: "PATCH", Path: "/v2/users/self", Token: token,
+			Body: map[string]any{"parental_code": "4826"}}), http.StatusOK)
+		kid := createProfile(t, srv, token, map[string]any{"name": "Kid", "role": "child"})
+		mustStatus(t, switchProfile(srv, token, kid.ID, ""), http.StatusOK)
+		res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/profiles", Token: token,
+			Body: map[string]any{"name": "Me now", "role": "adult"}})
+		mustError(t, res, http.StatusForbidden, "parental_code_required")
+		createProfile(t, srv, token, map[string]any{"name": "Sister", "role": "child"})
+		res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/profiles", Token: token,
+			Body: map[string]any{"name": "Parent 2", "role": "adult", "parental_code": "4826"}})
+		mustStatus(t, res, http.StatusCreated)
+	})
+}

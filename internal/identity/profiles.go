@@ -164,6 +164,13 @@ func (s *Service) handleCreateProfile(w http.ResponseWriter, r *http.Request) er
 	}
 	ctx := r.Context()
 	sess := httpx.SessionFrom(ctx)
+	// An adult profile made from a child profile is a way out of it in the
+	// making: the same parental gate as switching to one.
+	if sess.ChildMode && p.Role == profileRoleAdult {
+		if err := s.parentalGate(ctx, sess, protectsProfiles, in.code()); err != nil {
+			return err
+		}
+	}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		if err := lockUserRow(ctx, tx, sess.UserID); err != nil {
 			return err

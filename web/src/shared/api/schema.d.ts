@@ -679,7 +679,9 @@ export interface paths {
         /**
          * Create a profile
          * @description At most 5 profiles per user (the sixth -> 400 validation_error). The name is trimmed, required, at most
-         *     32 characters. Without icon_avatar_id a random avatar of the catalogue is chosen.
+         *     32 characters. Without icon_avatar_id a random avatar of the catalogue is chosen. An adult profile
+         *     made from a child profile needs the parental check as switching to one does (parental_code or the PIN's
+         *     pass; else 403 parental_code_required).
          */
         post: {
             parameters: {
@@ -706,6 +708,7 @@ export interface paths {
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
                 413: components["responses"]["Error"];
             };
         };
@@ -4655,6 +4658,8 @@ export interface components {
             role: "adult" | "child";
             /** @description An avatar id of the catalogue; random when absent */
             icon_avatar_id?: number;
+            /** @description The PIN, when an adult profile is made from a child profile */
+            parental_code?: string;
         };
         ProfilePatch: {
             name?: string;
