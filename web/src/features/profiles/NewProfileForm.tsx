@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PIN_CANCELLED, useProtectedCall } from '@/features/parental';
 import { errorMessage } from '@/shared/lib/errorMessage';
 import { Button, Field, FormError, SwitchRow } from '@/shared/ui';
 import { createProfile, profileKeys } from './api';
@@ -11,6 +12,7 @@ import styles from './Profiles.module.css';
 export function NewProfileForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const protectedCall = useProtectedCall();
   const [name, setName] = useState('');
   const [child, setChild] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
@@ -27,7 +29,12 @@ export function NewProfileForm({ onDone }: { onDone: () => void }) {
     setSaving(true);
     setError(null);
     try {
-      await createProfile(normaliseProfileName(name), child ? 'child' : 'adult');
+      // An adult profile made from a child profile asks for the PIN (when the server does).
+      const made = await protectedCall('profile', (code) => createProfile(normaliseProfileName(name), child ? 'child' : 'adult', code));
+      if (made === PIN_CANCELLED) {
+        setSaving(false);
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: profileKeys.all });
       onDone();
     } catch (err) {

@@ -29,8 +29,9 @@ export function switchProfile(profileId: number, code?: string): Promise<Profile
 }
 
 /** The server picks a random avatar for a new profile. */
-export function createProfile(name: string, role: ProfileRole): Promise<Profile> {
-  return apiFetch<Profile>('/users/self/profiles', { method: 'POST', body: { name, role } });
+/** `code`: the PIN, when the server asks for it (an adult profile made from a child one). */
+export function createProfile(name: string, role: ProfileRole, code?: string): Promise<Profile> {
+  return apiFetch<Profile>('/users/self/profiles', { method: 'POST', body: { name, role, parental_code: code } });
 }
 
 export interface ProfileChange {
