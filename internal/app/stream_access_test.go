@@ -187,21 +187,17 @@ func accessTokens(t *testing.T, srv *apitest.Server) [callerCount]string {
 	var tokens [callerCount]string
 	tokens[callerGuest] = accessGuest(t, srv, "10.1.0.1:5000")
 	tokens[callerOther] = accessGuest(t, srv, "10.1.0.2:5000")
-	tokens[callerLogin] = accessLogin(t, srv, "demo", "efir24")
+	tokens[callerLogin] = srv.Login(t, "demo", "efir24")
 
-	adult := accessDevice(t, srv, accessLogin(t, srv, "demo", "efir24"), "access-adult")
+	adult := srv.SignIn(t, "demo", "efir24", "access-adult")
 	accessDo(t, srv, "PATCH", "/v2/users/self", adult, map[string]any{"parental_code": accessPIN}, http.StatusOK, nil)
 	tokens[callerAdult] = adult
 
-	child := accessDevice(t, srv, accessLogin(t, srv, "demo", "efir24"), "access-child")
-	var kid struct {
-		ID int64 `json:"id"`
-	}
-	accessDo(t, srv, "POST", "/v2/users/self/profiles", child, map[string]any{"name": "Kid", "role": "child"}, http.StatusCreated, &kid)
-	accessDo(t, srv, "POST", "/v2/users/self/profile", child, map[string]any{"profile_id": kid.ID}, http.StatusOK, nil)
+	child := srv.SignIn(t, "demo", "efir24", "access-child")
+	srv.ChildProfile(t, child, "Kid")
 	tokens[callerChild] = child
 
-	proof := accessDevice(t, srv, accessLogin(t, srv, "demo", "efir24"), "access-proof")
+	proof := srv.SignIn(t, "demo", "efir24", "access-proof")
 	accessDo(t, srv, "POST", "/v2/users/self/parental_code/check", proof,
 		map[string]any{"code": accessPIN, "action": "channel"}, http.StatusOK, nil)
 	tokens[callerAdultProof] = proof
@@ -219,41 +215,13 @@ func accessDo(t *testing.T, srv *apitest.Server, method, path, token string, bod
 	}
 }
 
-func accessLogin(t *testing.T, srv *apitest.Server, login, password string) string {
-	t.Helper()
-	var tok struct {
-		AccessToken string `json:"access_token"`
-	}
-	accessDo(t, srv, "POST", "/v2/auth/login", "", map[string]string{"login": login, "password": password}, http.StatusOK, &tok)
-	return tok.AccessToken
-}
-
-// accessDevice registers a device with a login token and signs it in.
-func accessDevice(t *testing.T, srv *apitest.Server, loginToken, serial string) string {
-	t.Helper()
-	var d struct {
-		ID int64 `json:"id"`
-	}
-	accessDo(t, srv, "POST", "/v2/users/self/devices", loginToken,
-		map[string]string{"serial": serial, "device_type": "pc"}, http.StatusCreated, &d)
-	var tok struct {
-		AccessToken string `json:"access_token"`
-	}
-	accessDo(t, srv, "POST", "/v2/auth/device", loginToken, map[string]any{"device_id": d.ID}, http.StatusOK, &tok)
-	return tok.AccessToken
-}
-
 // accessGuest makes a guest from addr, as the web client does.
 func accessGuest(t *testing.T, srv *apitest.Server, addr string) string {
 	t.Helper()
 	saved := srv.RemoteAddr
 	srv.RemoteAddr = addr
 	defer func() { srv.RemoteAddr = saved }()
-	name := "guest_" + strings.ReplaceAll(addr[:strings.Index(addr, ":")], ".", "")
-	password := strings.Repeat("s3cret", 5)
-	accessDo(t, srv, "POST", "/v2/users", "", map[string]any{"username": name, "password": password, "is_guest": true,
-		"app_version": 185}, http.StatusCreated, nil)
-	return accessDevice(t, srv, accessLogin(t, srv, name, password), "serial-"+name)
+	return srv.Guest(t, "guest_"+strings.NewReplacer(".", "", ":", "").Replace(addr))
 }
 
 // TestLoginTokenOnlyManagesDevices: the token of POST /v2/auth/login, before
@@ -263,7 +231,7 @@ func accessGuest(t *testing.T, srv *apitest.Server, addr string) string {
 func TestLoginTokenOnlyManagesDevices(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := apitest.New(t, db)
-		login := accessLogin(t, srv, "demo", "efir24")
+		login := srv.Login(t, "demo", "efir24")
 		var film int64
 		if err := store.Get(context.Background(), db, "SELECT id FROM contents ORDER BY id LIMIT 1", nil, &film); err != nil {
 			film = 1 // no catalogue loaded: the id is never reached, 401 comes first
@@ -296,7 +264,7 @@ func TestLoginTokenOnlyManagesDevices(t *testing.T) {
 			t.Errorf("devices with a login token: %d %s", res.Status, res.Body)
 		}
 		// Once signed in, the device's token reads and writes.
-		device := accessDevice(t, srv, login, "login-then-device")
+		device := srv.SignInDevice(t, login, "login-then-device")
 		if res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/favorites", Token: device,
 			Body: map[string]int{"channel_id": demoChannel(t, db, "efir-1")}}); res.Status != http.StatusCreated {
 			t.Errorf("favourite with a device token: %d %s", res.Status, res.Body)

@@ -93,43 +93,9 @@ func TestArtworkFollowsVisibility(t *testing.T) {
 // child profile when child.
 func sessionToken(t *testing.T, srv *apitest.Server, child bool) string {
 	t.Helper()
-	var login struct {
-		AccessToken string `json:"access_token"`
+	tok := srv.SignIn(t, "demo", "efir24", fmt.Sprint("artwork-test-", child, time.Now().UnixNano()))
+	if child {
+		srv.ChildProfile(t, tok, "Kid")
 	}
-	res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: map[string]string{"login": "demo", "password": "efir24"}})
-	if res.Status != 200 {
-		t.Fatalf("login: %d %s", res.Status, res.Body)
-	}
-	res.JSON(t, &login)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/devices", Token: login.AccessToken,
-		Body: map[string]string{"serial": fmt.Sprint("artwork-test-", child, time.Now().UnixNano()), "device_type": "pc"}})
-	if res.Status != 201 {
-		t.Fatalf("device: %d %s", res.Status, res.Body)
-	}
-	var d struct {
-		ID int64 `json:"id"`
-	}
-	res.JSON(t, &d)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/device", Token: login.AccessToken, Body: map[string]any{"device_id": d.ID}})
-	if res.Status != 200 {
-		t.Fatalf("auth/device: %d %s", res.Status, res.Body)
-	}
-	res.JSON(t, &login)
-	if !child {
-		return login.AccessToken
-	}
-	var p struct {
-		ID int64 `json:"id"`
-	}
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/profiles", Token: login.AccessToken,
-		Body: map[string]string{"name": "Kid", "role": "child"}})
-	if res.Status != 201 {
-		t.Fatalf("child profile: %d %s", res.Status, res.Body)
-	}
-	res.JSON(t, &p)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/profile", Token: login.AccessToken, Body: map[string]any{"profile_id": p.ID}})
-	if res.Status != 200 {
-		t.Fatalf("switch: %d %s", res.Status, res.Body)
-	}
-	return login.AccessToken
+	return tok
 }

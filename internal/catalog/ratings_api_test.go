@@ -21,32 +21,13 @@ import (
 // signIn signs login in on a new device.
 func signIn(t *testing.T, srv *apitest.Server, login, password, serial string) string {
 	t.Helper()
-	var tok struct {
-		AccessToken string `json:"access_token"`
-	}
-	res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: map[string]string{"login": login, "password": password}})
-	must(t, res, 200)
-	res.JSON(t, &tok)
-	var d struct {
-		ID int64 `json:"id"`
-	}
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/devices", Token: tok.AccessToken,
-		Body: map[string]string{"serial": serial, "device_type": "pc"}})
-	must(t, res, 201)
-	res.JSON(t, &d)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/device", Token: tok.AccessToken, Body: map[string]any{"device_id": d.ID}})
-	must(t, res, 200)
-	res.JSON(t, &tok)
-	return tok.AccessToken
+	return srv.SignIn(t, login, password, serial)
 }
 
 // guestToken makes a guest user of the demo operator and signs it in.
 func guestToken(t *testing.T, srv *apitest.Server) string {
 	t.Helper()
-	password := strings.Repeat("g", 32)
-	must(t, srv.Do(apitest.Request{Method: "POST", Path: "/v2/users", Body: map[string]any{"username": "rating-guest",
-		"password": password, "is_guest": true}}), 201)
-	return signIn(t, srv, "rating-guest", password, "rating-guest")
+	return srv.Guest(t, "rating-guest")
 }
 
 // addUser adds a second subscriber of the demo operator with one profile.

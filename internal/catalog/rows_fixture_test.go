@@ -300,29 +300,7 @@ func hasGenre(c *film, g ...string) bool {
 // demoToken signs the demo user in on a device.
 func demoToken(t *testing.T, srv *apitest.Server) string {
 	t.Helper()
-	var login struct {
-		AccessToken string `json:"access_token"`
-	}
-	res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: map[string]string{"login": "demo", "password": "efir24"}})
-	if res.Status != 200 {
-		t.Fatalf("login: %d %s", res.Status, res.Body)
-	}
-	res.JSON(t, &login)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/devices", Token: login.AccessToken,
-		Body: map[string]string{"serial": fmt.Sprint("rows-test-", time.Now().UnixNano()), "device_type": "pc"}})
-	if res.Status != 201 {
-		t.Fatalf("device: %d %s", res.Status, res.Body)
-	}
-	var d struct {
-		ID int64 `json:"id"`
-	}
-	res.JSON(t, &d)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/device", Token: login.AccessToken, Body: map[string]any{"device_id": d.ID}})
-	if res.Status != 200 {
-		t.Fatalf("auth/device: %d %s", res.Status, res.Body)
-	}
-	res.JSON(t, &login)
-	return login.AccessToken
+	return srv.SignIn(t, "demo", "efir24", fmt.Sprint("rows-test-", time.Now().UnixNano()))
 }
 
 // childToken signs the demo user in on another device and switches it to a
@@ -330,18 +308,6 @@ func demoToken(t *testing.T, srv *apitest.Server) string {
 func childToken(t *testing.T, srv *apitest.Server) string {
 	t.Helper()
 	tok := demoToken(t, srv)
-	var p struct {
-		ID int64 `json:"id"`
-	}
-	res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/profiles", Token: tok,
-		Body: map[string]string{"name": "Kid", "role": "child"}})
-	if res.Status != 201 {
-		t.Fatalf("child profile: %d %s", res.Status, res.Body)
-	}
-	res.JSON(t, &p)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/profile", Token: tok, Body: map[string]any{"profile_id": p.ID}})
-	if res.Status != 200 {
-		t.Fatalf("switch: %d %s", res.Status, res.Body)
-	}
+	srv.ChildProfile(t, tok, "Kid")
 	return tok
 }

@@ -38,7 +38,7 @@ func mustOK(t *testing.T, res *apitest.Response, status int) {
 
 func demoToken(t *testing.T, srv *apitest.Server) string {
 	t.Helper()
-	return deviceToken(t, srv, "demo", "efir24", "tv-test")
+	return srv.SignIn(t, "demo", "efir24", "tv-test")
 }
 
 // guestToken makes a new guest and signs it in on a device: streams are
@@ -46,33 +46,7 @@ func demoToken(t *testing.T, srv *apitest.Server) string {
 // is a guest.
 func guestToken(t *testing.T, srv *apitest.Server) string {
 	t.Helper()
-	const name, password = "tv_guest", "guest-secret-of-32-characters-00"
-	res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/users", Body: map[string]any{
-		"username": name, "password": password, "is_guest": true}})
-	mustOK(t, res, http.StatusCreated)
-	return deviceToken(t, srv, name, password, "tv-guest")
-}
-
-// deviceToken logs in and binds the session to a new device.
-func deviceToken(t *testing.T, srv *apitest.Server, login, password, serial string) string {
-	t.Helper()
-	var tok struct {
-		AccessToken string `json:"access_token"`
-	}
-	res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/login", Body: map[string]string{"login": login, "password": password}})
-	mustOK(t, res, 200)
-	res.JSON(t, &tok)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/devices", Token: tok.AccessToken, Body: map[string]string{
-		"serial": serial, "device_type": "pc"}})
-	mustOK(t, res, 201)
-	var d struct {
-		ID int64 `json:"id"`
-	}
-	res.JSON(t, &d)
-	res = srv.Do(apitest.Request{Method: "POST", Path: "/v2/auth/device", Token: tok.AccessToken, Body: map[string]any{"device_id": d.ID}})
-	mustOK(t, res, 200)
-	res.JSON(t, &tok)
-	return tok.AccessToken
+	return srv.Guest(t, "tv_guest")
 }
 
 func TestDemoLineupThroughTheAPI(t *testing.T) {
