@@ -17,26 +17,30 @@ describe('usePinRetry', () => {
     const retry = vi.fn();
     const error = pinRequired();
     const { result, rerender } = renderHook(({ e }) => usePinRetry(e, 'vod', retry), { initialProps: { e: error as unknown } });
-    expect(result.current).toBe(true);
+    expect(result.current.required).toBe(true);
     await waitFor(() => expect(retry).toHaveBeenCalledTimes(1));
     expect(askPin).toHaveBeenCalledWith({ action: 'vod' });
     rerender({ e: error });
     expect(askPin).toHaveBeenCalledTimes(1);
   });
 
-  it('does not retry when the PIN dialogue is closed', async () => {
-    askPin.mockResolvedValue(false);
+  it('does not retry when the PIN dialogue is closed, and asks again on demand', async () => {
+    askPin.mockResolvedValueOnce(false).mockResolvedValueOnce(true);
     const retry = vi.fn();
-    renderHook(() => usePinRetry(pinRequired(), 'channel', retry));
+    const error = pinRequired();
+    const { result } = renderHook(() => usePinRetry(error, 'channel', retry));
     await waitFor(() => expect(askPin).toHaveBeenCalledTimes(1));
     expect(retry).not.toHaveBeenCalled();
+    result.current.ask();
+    await waitFor(() => expect(retry).toHaveBeenCalledTimes(1));
+    expect(askPin).toHaveBeenCalledTimes(2);
   });
 
   it('leaves other errors to the caller', () => {
     const retry = vi.fn();
     const denied = new ApiError(403, 'permission_denied', 'Not in your subscriptions');
     const { result } = renderHook(() => usePinRetry(denied, 'vod', retry));
-    expect(result.current).toBe(false);
+    expect(result.current.required).toBe(false);
     expect(askPin).not.toHaveBeenCalled();
     expect(isPinRequired(denied)).toBe(false);
     expect(isPinRequired(pinRequired())).toBe(true);

@@ -93,7 +93,7 @@ export function Playback({ content, meta, libraryParam, variant }: PlaybackProps
   });
   const refetchStream = stream.refetch;
   const retryStream = useCallback(() => void refetchStream(), [refetchStream]);
-  const pinRequired = usePinRetry(stream.error, 'vod', retryStream);
+  const pin = usePinRetry(stream.error, 'vod', retryStream);
   const { onWatched10s } = useHistoryReport(content.id, () => box.current?.querySelector('video') ?? null);
 
   const next = chooseNext(content, episodes.data, meta.next_to_play ?? content.next_to_play ?? null);
@@ -112,7 +112,13 @@ export function Playback({ content, meta, libraryParam, variant }: PlaybackProps
 
   const stage = (
     <div className={embed ? embedStyles.stage : styles.stage} ref={box}>
-      {stream.error && !pinRequired ? (
+      {pin.required ? (
+        // The server asks for the PIN: #pincode opens at once; closed, it can be opened again.
+        <div className={styles.streamError} role="alert">
+          <p>{isApiError(stream.error) && stream.error.message ? stream.error.message : t('embed.adultText')}</p>
+          <Button onClick={pin.ask}>{t('embed.enterPin')}</Button>
+        </div>
+      ) : stream.error ? (
         <div className={styles.streamError} role="alert">
           <p>{isApiError(stream.error) && stream.error.status === 403 ? stream.error.message || t('content.content_not_available') : errorMessage(t, stream.error)}</p>
           <Button onClick={() => void stream.refetch()}>{t('content.retry')}</Button>

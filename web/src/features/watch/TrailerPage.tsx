@@ -24,7 +24,7 @@ export function TrailerPage() {
   // The trailer of an 18+ content needs the PIN as the content does.
   const refetchStream = stream.refetch;
   const retryStream = useCallback(() => void refetchStream(), [refetchStream]);
-  const pinRequired = usePinRetry(stream.error, 'vod', retryStream);
+  const pinRequired = usePinRetry(stream.error, 'vod', retryStream).required;
   if (trailerId === null) return <MissingState />;
   const url = stream.data?.hls || stream.data?.data?.hls || '';
   if (!url) return <QueryState error={pinRequired ? null : stream.error} onRetry={() => void stream.refetch()} />;

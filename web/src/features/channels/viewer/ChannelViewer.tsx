@@ -80,7 +80,7 @@ export function ChannelViewer() {
   // server asks for the PIN, #pincode opens and the stream is asked again.
   const refetchStream = stream.refetch;
   const retryStream = useCallback(() => void refetchStream(), [refetchStream]);
-  const pinRequired = usePinRetry(stream.error, 'program', retryStream);
+  const pinRequired = usePinRetry(stream.error, 'program', retryStream).required;
   const schedule = useSchedule(channel?.id);
 
   // The player's clock (absolute time being played, every second) decides the programme
