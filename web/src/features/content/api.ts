@@ -96,8 +96,6 @@ export const fetchVodStream = (
   { signal, embed }: Sig & { embed?: boolean } = {},
 ) => apiFetch<VodStream>(`/libraries/${libraryId}/contents/${contentId}/stream`, { query: { seconds, embed: embed ? 1 : undefined }, signal });
 
-export const fetchTrailerStream = (trailerId: number, { signal }: Sig = {}) =>
-  apiFetch<VodStream>(`/trailers/${trailerId}/stream`, { signal });
 
 export interface HistoryMark {
   seconds: number;

@@ -20,7 +20,6 @@ export { useFavoriteSwitch } from './useFavoriteSwitch';
 export { useWatchAction } from './useWatchAction';
 export type { WatchAction } from './useWatchAction';
 export { useRootContent } from './useRootContent';
-export { useTrailerPreview } from './useTrailerPreview';
 export { useEpisodeLabel, useDurationText } from './ContentParts';
 export { FavoriteButton } from './Actions';
 export { CollapsibleText } from './CollapsibleText';

@@ -1,23 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import type { PlayerSource } from '@/features/player';
-import { useSession } from '@/shared/session';
-import { fetchTrailerStream } from './api';
+import { trailerUrl, useTrailerStream } from '@/shared/api';
 
 /**
- * The stream of a muted trailer preview (the content hero, promo-bg banners): asked for only
- * while `wanted`, so a page that never shows the preview never signs a stream. Null until
- * the stream is known, and whenever it is not wanted.
+ * The source of a muted trailer preview (the content hero): the stream is asked for only
+ * while `wanted`. Null until the stream is known, and whenever it is not wanted.
  */
 export function useTrailerPreview(trailerId: number | null | undefined, wanted: boolean, title?: string): PlayerSource | null {
-  const { token } = useSession();
-  const on = wanted && trailerId != null;
-  const stream = useQuery({
-    queryKey: ['trailers', 'stream', trailerId, token],
-    queryFn: ({ signal }) => fetchTrailerStream(trailerId ?? 0, { signal }),
-    enabled: on && token !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
-  const url = stream.data?.hls || stream.data?.data?.hls || '';
-  return on && url ? { url, kind: 'trailer', title } : null;
+  const stream = useTrailerStream(trailerId, wanted);
+  const url = trailerUrl(stream.data);
+  return wanted && trailerId != null && url ? { url, kind: 'trailer', title } : null;
 }

@@ -12,8 +12,9 @@ import { RowBlock } from './RowBlock';
 import type { Content, Promo, Row } from './types';
 
 // The trailer's stream and player: a plain <video> naming the trailer it plays.
-vi.mock('@/features/content', () => ({
-  useTrailerPreview: (id: number | null, wanted: boolean) => (wanted && id != null ? { url: `/trailers/${id}.m3u8`, kind: 'trailer' } : null),
+vi.mock('@/shared/api', async (original) => ({
+  ...(await original<typeof import('@/shared/api')>()),
+  useTrailerStream: (id: number | null, wanted: boolean) => ({ data: wanted && id != null ? { hls: `/trailers/${id}.m3u8` } : undefined }),
 }));
 vi.mock('@/features/player', () => ({
   Player: ({ source }: { source: { url: string } | null }) => <video data-testid="trailer" data-src={source?.url ?? ''} />,

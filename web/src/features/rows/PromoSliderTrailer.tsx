@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { useTrailerPreview } from '@/features/content';
-import { Player } from '@/features/player';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Player, type PlayerSource } from '@/features/player';
+import { trailerUrl, useTrailerStream } from '@/shared/api';
 import styles from './PromoSlider.module.css';
 
 interface Props {
@@ -18,7 +18,8 @@ interface Props {
  * told and resumes where it stopped.
  */
 export default function PromoSliderTrailer({ trailerId, title, playing, onEnd }: Props) {
-  const source = useTrailerPreview(trailerId, true, title);
+  const url = trailerUrl(useTrailerStream(trailerId, true).data);
+  const source = useMemo<PlayerSource | null>(() => (url ? { url, kind: 'trailer', title } : null), [url, title]);
   const box = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(false);
   const playingRef = useRef(playing);

@@ -1,32 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { fetchTrailerStream, idFromSegment, MissingState, QueryState } from '@/features/content';
+import { idFromSegment, MissingState, QueryState } from '@/features/content';
 import { usePinRetry } from '@/features/parental';
 import { Player, type PlayerSource } from '@/features/player';
-import { useSession } from '@/shared/session';
+import { trailerUrl, useTrailerStream } from '@/shared/api';
 import styles from './Watch.module.css';
 
 /** /trailers/{id} (spec 2): the trailer alone; no history and no next episode. */
 export function TrailerPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { token } = useSession();
   const trailerId = idFromSegment(id);
-  const stream = useQuery({
-    queryKey: ['trailers', 'stream', trailerId, token],
-    queryFn: ({ signal }) => fetchTrailerStream(trailerId ?? 0, { signal }),
-    enabled: trailerId !== null && token !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const stream = useTrailerStream(trailerId, true);
   // The trailer of an 18+ content needs the PIN as the content does.
   const refetchStream = stream.refetch;
   const retryStream = useCallback(() => void refetchStream(), [refetchStream]);
   const pinRequired = usePinRetry(stream.error, 'vod', retryStream).required;
   if (trailerId === null) return <MissingState />;
-  const url = stream.data?.hls || stream.data?.data?.hls || '';
+  const url = trailerUrl(stream.data);
   if (!url) return <QueryState error={pinRequired ? null : stream.error} onRetry={() => void stream.refetch()} />;
   const source: PlayerSource = { url, kind: 'trailer', title: t('watch.trailer') };
   return (
