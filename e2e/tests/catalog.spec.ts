@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { contentSlug } from './helpers/catalog';
 import { setParentalPin, signInWithPassword } from './helpers/auth';
 import { player } from './helpers/tv';
 import { appReady } from './helpers/app';
@@ -12,23 +13,7 @@ const PIN = '4826';
 // The demo's fixed titles: the series «Северный ветер» (season 2 has 8 episodes), the film
 // «Матрица снов».
 
-interface Suggestion {
-  kind: string;
-  id: number;
-  slug: string;
-  text: string;
-  content_type?: string;
-}
-
 /** The demo content of this exact title (found through the search suggestions). */
-async function contentSlug(page: Page, title: string, type: string): Promise<string> {
-  const res = await page.request.get(`/v2/search/suggest?text=${encodeURIComponent(title)}`);
-  expect(res.ok()).toBeTruthy();
-  const hit = ((await res.json()) as Suggestion[]).find((s) => s.kind === 'content' && s.text === title && s.content_type === type);
-  expect(hit, `${title} among the suggestions`).toBeTruthy();
-  return hit!.slug;
-}
-
 const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-player-state][role="region"] video')?.currentTime ?? -1);
 
 test('a season 2 episode plays and offers to resume at the saved second', async ({ page }) => {

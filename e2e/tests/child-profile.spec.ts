@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appReady } from './helpers/app';
-import { authNames, setParentalPin, signInWithPassword } from './helpers/auth';
+import { authNames, menuProfile, setParentalPin, signInWithPassword } from './helpers/auth';
+import { contentSlug } from './helpers/catalog';
 import { storedToken } from './helpers/tv';
 
 // A child profile cannot reach an 18+ channel (or film) by any route the browser offers:
@@ -14,30 +15,12 @@ const PIN = '4826';
 const ADULT_CHANNEL = 38;
 const CHILD_NAME = 'Дети e2e';
 
-interface Suggestion {
-  kind: string;
-  slug: string;
-  text: string;
-  content_type?: string;
-}
-
-function menuProfile(page: Page, name: string) {
-  return page.getByRole('list', { name: 'Профили' }).getByRole('button', { name });
-}
-
-async function nightFilmSlug(page: Page): Promise<string> {
-  const res = await page.request.get(`/v2/search/suggest?text=${encodeURIComponent('Ночной клуб')}`);
-  const hit = ((await res.json()) as Suggestion[]).find((s) => s.kind === 'content' && s.content_type === 'movie');
-  expect(hit, 'the 18+ film among the adult profile suggestions').toBeTruthy();
-  return hit!.slug;
-}
-
 test('a child profile cannot reach an 18+ channel or film by any route of the browser', async ({ page }) => {
   await page.goto('/');
   await appReady(page);
   await signInWithPassword(page, 'demo', 'efir24');
   const adultToken = await setParentalPin(page, PIN);
-  const filmSlug = await nightFilmSlug(page);
+  const filmSlug = await contentSlug(page, 'Ночной клуб', 'movie');
   const headers = { Authorization: `Token ${adultToken}` };
   // Room for two more devices (other journeys sign the demo subscriber in too): the
   // oldest others are signed out, as the web client does at the limit.

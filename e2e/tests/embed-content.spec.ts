@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appReady } from './helpers/app';
+import { contentSlug } from './helpers/catalog';
 import { setParentalPin, signInWithPassword } from './helpers/auth';
 import { expectVideoAdvancing, player } from './helpers/tv';
 
@@ -13,25 +14,10 @@ import { expectVideoAdvancing, player } from './helpers/tv';
 
 const PIN = '4826';
 
-interface Suggestion {
-  kind: string;
-  slug: string;
-  text: string;
-  content_type?: string;
-}
-
-async function filmSlug(page: Page, title: string): Promise<string> {
-  const res = await page.request.get(`/v2/search/suggest?text=${encodeURIComponent(title)}`);
-  expect(res.ok()).toBeTruthy();
-  const hit = ((await res.json()) as Suggestion[]).find((s) => s.kind === 'content' && s.text === title && s.content_type === 'movie');
-  expect(hit, `${title} among the suggestions`).toBeTruthy();
-  return hit!.slug;
-}
-
 const embed = (page: Page) => page.getByTestId('content-embed');
 
 test('a free film plays in the embed, alone in the window', async ({ page }) => {
-  const slug = await filmSlug(page, 'Лисёнок Тим');
+  const slug = await contentSlug(page, 'Лисёнок Тим', 'movie');
   await page.goto(`/content_embed/${slug}`);
   await expect(embed(page)).toHaveAttribute('data-watch-state', 'play', { timeout: 30_000 });
   await expect(embed(page).locator('video')).toBeAttached();
@@ -50,7 +36,7 @@ test('a free film plays in the embed, alone in the window', async ({ page }) => 
 });
 
 test('an 18+ film: not purchased for a guest, played without a PIN in a frame for its subscriber', async ({ page }) => {
-  const slug = await filmSlug(page, 'Ночной клуб');
+  const slug = await contentSlug(page, 'Ночной клуб', 'movie');
   const streams: string[] = [];
   page.on('request', (r) => {
     if (/\/v2\/libraries\/\d+\/contents\/\d+\/stream/.test(r.url())) streams.push(r.url());

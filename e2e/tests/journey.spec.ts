@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { authNames, signInByPhone } from './helpers/auth';
+import { authNames, menuProfile, signInByPhone } from './helpers/auth';
 import { appReady } from './helpers/app';
 
 // The account journey of one viewer on the real binary (fresh database, ru locale):
@@ -24,10 +24,6 @@ async function openFromAccountMenu(page: Page, item: string | RegExp): Promise<v
 }
 
 /** The account menu's profile buttons (open the menu first). */
-function menuProfile(page: Page, name: string): Locator {
-  return page.getByRole('list', { name: 'Профили' }).getByRole('button', { name });
-}
-
 function settingsDialog(page: Page): Locator {
   return page.locator('[data-modal="settings"]').getByRole('dialog');
 }

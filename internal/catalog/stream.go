@@ -183,7 +183,7 @@ func (s *Service) parentalProof(r *http.Request, c *content) error {
 		return nil
 	}
 	if s.cfg.Parental == nil {
-		return httpx.New(http.StatusForbidden, "parental_code_required", "error_parental_code_required")
+		return httpx.ParentalCodeRequired()
 	}
 	return s.cfg.Parental.ParentalProof(r.Context(), sess, actionVOD)
 }

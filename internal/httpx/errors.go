@@ -28,6 +28,9 @@ const (
 	TypeMethodNotAllowed     = "method_not_allowed"
 	TypeConflict             = "conflict"
 	TypeInternal             = "internal"
+	// TypeParentalCodeRequired: the action needs the parental PIN (or its
+	// pass); the client asks for it and tries again.
+	TypeParentalCodeRequired = "parental_code_required"
 )
 
 // Error is a two-sided error: Cause is logged, the rest goes to the client.
@@ -82,6 +85,12 @@ func Unauthorized() *Error {
 }
 func Forbidden(key string) *Error {
 	return New(http.StatusForbidden, TypePermissionDenied, key)
+}
+
+// ParentalCodeRequired answers 403 for an action the parental PIN protects
+// when neither a code nor the PIN's pass came with it.
+func ParentalCodeRequired() *Error {
+	return New(http.StatusForbidden, TypeParentalCodeRequired, "error_parental_code_required")
 }
 
 // RateLimited answers 429 with the wait in seconds (detail and Retry-After).

@@ -254,7 +254,7 @@ func (s *Service) almaSetAddress(w http.ResponseWriter, r *http.Request) error {
 		if _, err := tx.Exec(ctx, "DELETE FROM alma_sessions WHERE id = ?", a.ID); err != nil {
 			return err
 		}
-		out.AccessToken, out.Expired, err = s.issueToken(ctx, tx, userID, 0, 0)
+		out.AccessToken, out.Expired, err = s.issueLoginToken(ctx, tx, userID)
 		return err
 	})
 	if err != nil {

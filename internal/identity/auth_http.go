@@ -142,7 +142,7 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 		return wrongCredentials()
 	}
 	s.uncount(ctx, s.limits.login, key)
-	token, exp, err := s.issueToken(ctx, s.db, userID, 0, 0)
+	token, exp, err := s.issueLoginToken(ctx, s.db, userID)
 	if err != nil {
 		return err
 	}
@@ -300,15 +300,9 @@ func (s *Service) signInDevice(ctx context.Context, tx store.Querier, userID, de
 		s.now().Unix(), nullID(profileID), deviceID); err != nil {
 		return nil, err
 	}
-	token, exp, err := s.issueToken(ctx, tx, userID, deviceID, profileID)
+	token, exp, err := s.issueToken(ctx, tx, userID, deviceID, profileID, keep.passUntil)
 	if err != nil {
 		return nil, err
-	}
-	if keep.passUntil > s.now().Unix() {
-		if _, err := tx.Exec(ctx, "UPDATE tokens SET parental_pass_until = ? WHERE hash = ?",
-			keep.passUntil, hashToken(token)); err != nil {
-			return nil, err
-		}
 	}
 	d, err := loadDeviceRow(ctx, tx, userID, deviceID)
 	if err != nil {

@@ -219,9 +219,7 @@ func childMayRegister(ctx context.Context, q store.Querier, sess *httpx.Session,
 	if serial == "" {
 		return nil
 	}
-	var id int64
-	err := store.Get(ctx, q, "SELECT id FROM devices WHERE user_id = ? AND serial = ? ORDER BY id LIMIT 1",
-		[]any{sess.UserID, serial}, &id)
+	id, err := deviceBySerial(ctx, q, sess.UserID, serial)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && id == sess.DeviceID) {
 		return nil
 	}
@@ -229,6 +227,14 @@ func childMayRegister(ctx context.Context, q store.Querier, sess *httpx.Session,
 		return err
 	}
 	return httpx.Forbidden("error_child_profile_devices")
+}
+
+// deviceBySerial is the user's device of serial (store.ErrNotFound: none).
+func deviceBySerial(ctx context.Context, q store.Querier, userID int64, serial string) (int64, error) {
+	var id int64
+	err := store.Get(ctx, q, "SELECT id FROM devices WHERE user_id = ? AND serial = ? ORDER BY id LIMIT 1",
+		[]any{userID, serial}, &id)
+	return id, err
 }
 
 // upsertDevice stores d for userID: the device with the same serial when
@@ -241,9 +247,7 @@ func (s *Service) upsertDevice(ctx context.Context, tx store.Querier, userID int
 	}
 	now := s.now().Unix()
 	if d.Serial != "" {
-		var id int64
-		err := store.Get(ctx, tx, "SELECT id FROM devices WHERE user_id = ? AND serial = ? ORDER BY id LIMIT 1",
-			[]any{userID, d.Serial}, &id)
+		id, err := deviceBySerial(ctx, tx, userID, d.Serial)
 		if err == nil {
 			_, err = tx.Exec(ctx, `UPDATE devices SET device_type = ?, vendor = ?, model = ?, version = ?, os_name = ?,
 				os_version = ?, application_type = ?, login_at = ? WHERE id = ?`,

@@ -125,7 +125,7 @@ func (s *Service) finishCodeLogin(w http.ResponseWriter, r *http.Request, p *pro
 	if err != nil {
 		return err
 	}
-	token, exp, err := s.issueToken(ctx, s.db, userID, 0, 0)
+	token, exp, err := s.issueLoginToken(ctx, s.db, userID)
 	if err != nil {
 		return err
 	}

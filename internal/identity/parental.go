@@ -105,10 +105,6 @@ func wrongParentalCode(triesLeft int) *httpx.Error {
 		WithDetail("code", "error_wrong_parental_code_short")
 }
 
-func parentalCodeRequired() *httpx.Error {
-	return httpx.New(http.StatusForbidden, "parental_code_required", "error_parental_code_required")
-}
-
 func parentalLocked(wait int64) *httpx.Error {
 	e := httpx.RateLimited(int(wait))
 	e.Key, e.Args = "error_parental_locked", []any{max(int(wait), 1)}
@@ -269,7 +265,7 @@ func (s *Service) parentalGate(ctx context.Context, sess *httpx.Session, protect
 		if err != nil || ok {
 			return err
 		}
-		return parentalCodeRequired()
+		return httpx.ParentalCodeRequired()
 	}
 	return s.checkPIN(ctx, sess.UserID, code, func(tx *store.Tx) error {
 		_, err := s.grantPass(ctx, tx, sess, ps)

@@ -20,9 +20,9 @@ const minPassSeconds = 30
 // The actions a stream may need the PIN for, as the device's parental
 // settings name them.
 const (
-	ActionChannel = "channel" // an 18+ channel, live or catch-up
-	ActionProgram = "program" // an 18+ programme in catch-up
-	ActionVOD     = "vod"     // an 18+ film, episode or trailer
+	actionChannel = "channel" // an 18+ channel, live or catch-up
+	actionProgram = "program" // an 18+ programme in catch-up
+	actionVOD     = "vod"     // an 18+ film, episode or trailer
 )
 
 // ParentalProof answers nil when sess may take a protected action now: the
@@ -41,11 +41,11 @@ func (s *Service) ParentalProof(ctx context.Context, sess *httpx.Session, action
 // flag is always protected.
 func protectsAction(ps ParentalSettings, action string) bool {
 	switch action {
-	case ActionChannel:
+	case actionChannel:
 		return ps.Channel
-	case ActionProgram:
+	case actionProgram:
 		return ps.Program
-	case ActionVOD:
+	case actionVOD:
 		return ps.VOD
 	case "pay":
 		return ps.Pay

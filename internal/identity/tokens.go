@@ -75,17 +75,24 @@ func (s *Service) findToken(ctx context.Context, q store.Querier, token string) 
 	return &t, nil
 }
 
-// issueToken stores a new token for user (and device and profile when not 0)
-// and gives its wire value and expiry (unix seconds).
-func (s *Service) issueToken(ctx context.Context, q store.Querier, userID, deviceID, profileID int64) (string, int64, error) {
+// issueLoginToken stores a login token of user (no device yet) and gives its
+// wire value and expiry (unix seconds).
+func (s *Service) issueLoginToken(ctx context.Context, q store.Querier, userID int64) (string, int64, error) {
+	return s.issueToken(ctx, q, userID, 0, 0, 0)
+}
+
+// issueToken stores a new token for user (and device and profile when not
+// 0), holding the PIN pass until passUntil (0: none), and gives its wire
+// value and expiry (unix seconds).
+func (s *Service) issueToken(ctx context.Context, q store.Querier, userID, deviceID, profileID, passUntil int64) (string, int64, error) {
 	token, hash, err := newTokenValue()
 	if err != nil {
 		return "", 0, err
 	}
 	now := s.now()
 	exp := now.Add(s.tokenTTL).Unix()
-	_, err = q.Exec(ctx, `INSERT INTO tokens (hash, user_id, device_id, profile_id, issued_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, hash, userID, nullID(deviceID), nullID(profileID), now.Unix(), exp)
+	_, err = q.Exec(ctx, `INSERT INTO tokens (hash, user_id, device_id, profile_id, issued_at, expires_at, parental_pass_until)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, hash, userID, nullID(deviceID), nullID(profileID), now.Unix(), exp, passUntil)
 	if err != nil {
 		return "", 0, err
 	}

@@ -58,7 +58,7 @@ func (p *fakeParental) ParentalProof(_ context.Context, sess *httpx.Session, act
 		return httpx.Unauthorized()
 	}
 	if p.locked[action] {
-		return httpx.New(http.StatusForbidden, "parental_code_required", "error_parental_code_required")
+		return httpx.ParentalCodeRequired()
 	}
 	return nil
 }

@@ -83,7 +83,7 @@ func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
 		return denied(v.lang, "error_preview_adult")
 	}
 	if c.IsAdult || c.Age >= adultAge {
-		if err := s.parentalProof(r, ActionChannel); err != nil {
+		if err := s.parentalProof(r, actionChannel); err != nil {
 			return err
 		}
 	}
@@ -102,7 +102,7 @@ func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if prog != nil && prog.Age >= adultAge && !c.IsAdult && c.Age < adultAge {
-			if err := s.parentalProof(r, ActionProgram); err != nil {
+			if err := s.parentalProof(r, actionProgram); err != nil {
 				return err
 			}
 		}
@@ -138,15 +138,15 @@ func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
 // The parental actions of streams, as the device's parental settings name
 // them.
 const (
-	ActionChannel = "channel"
-	ActionProgram = "program"
+	actionChannel = "channel"
+	actionProgram = "program"
 )
 
 // parentalProof asks the parental PIN's proof of the request's session for
 // action; without the PIN service nothing protected is handed out.
 func (s *Service) parentalProof(r *http.Request, action string) error {
 	if s.cfg.Parental == nil {
-		return httpx.New(http.StatusForbidden, "parental_code_required", "error_parental_code_required")
+		return httpx.ParentalCodeRequired()
 	}
 	return s.cfg.Parental.ParentalProof(r.Context(), httpx.SessionFrom(r.Context()), action)
 }

@@ -22,7 +22,7 @@ func TestStreamParentalProof(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.svc.cache.Invalidate()
-		f.parental.locked = map[string]bool{ActionChannel: true, ActionProgram: true}
+		f.parental.locked = map[string]bool{actionChannel: true, actionProgram: true}
 		for _, c := range []struct {
 			name, slug, q string
 			want          int

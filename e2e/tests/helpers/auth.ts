@@ -133,3 +133,8 @@ export async function setParentalPin(page: Page, pin: string): Promise<string> {
   expect(res.ok()).toBeTruthy();
   return token;
 }
+
+/** A profile's button in the account menu's list of profiles (the menu open). */
+export function menuProfile(page: Page, name: string): Locator {
+  return page.getByRole('list', { name: 'Профили' }).getByRole('button', { name });
+}
