@@ -12,6 +12,12 @@ const fromAuth = (pick: (m: typeof import('@/features/auth')) => ComponentType<H
   lazy(() => import('@/features/auth').then((m) => ({ default: pick(m) })));
 const fromProfiles = (pick: (m: typeof import('@/features/profiles')) => ComponentType<HashModalProps>): ModalComponent =>
   lazy(() => import('@/features/profiles').then((m) => ({ default: pick(m) })));
+const fromPayments = (pick: (m: typeof import('@/features/payments')) => ComponentType<HashModalProps>): ModalComponent =>
+  lazy(() => import('@/features/payments').then((m) => ({ default: pick(m) })));
+const fromPackets = (pick: (m: typeof import('@/features/packets')) => ComponentType<HashModalProps>): ModalComponent =>
+  lazy(() => import('@/features/packets').then((m) => ({ default: pick(m) })));
+const fromPromo = (pick: (m: typeof import('@/features/promo')) => ComponentType<HashModalProps>): ModalComponent =>
+  lazy(() => import('@/features/promo').then((m) => ({ default: pick(m) })));
 const fromParental = (pick: (m: typeof import('@/features/parental')) => ComponentType<HashModalProps>): ModalComponent =>
   lazy(() => import('@/features/parental').then((m) => ({ default: pick(m) })));
 
@@ -25,6 +31,23 @@ export const modalComponents: Partial<Record<ModalName, ModalComponent>> = {
   parental: fromParental((m) => m.ParentalModal),
   parental_set: fromParental((m) => m.ParentalSetModal),
   parental_start: fromParental((m) => m.ParentalStartModal),
+  paysystems: fromPayments((m) => m.PaysystemsModal),
+  refill: fromPayments((m) => m.RefillModal),
+  confirm: fromPayments((m) => m.ConfirmModal),
+  confirm_period: fromPayments((m) => m.ConfirmPeriodModal),
+  pay_card: fromPayments((m) => m.PayCardModal),
+  card: fromPayments((m) => m.CardModal),
+  pay_redirect: fromPayments((m) => m.PayRedirectModal),
+  pay_iframe: fromPayments((m) => m.PayIframeModal),
+  pay_phone_sms: fromPayments((m) => m.PayPhoneSmsModal),
+  pay_qr: fromPayments((m) => m.PayQrModal),
+  pay_transaction: fromPayments((m) => m.PayTransactionModal),
+  subscription: fromPayments((m) => m.SubscriptionModal),
+  nofunds: fromPayments((m) => m.NofundsModal),
+  quick_packets: fromPackets((m) => m.QuickPacketsModal),
+  packets_channels: fromPackets((m) => m.PacketsChannelsModal),
+  promocode: fromPromo((m) => m.PromocodeModal),
+  promocode_new: fromPromo((m) => m.PromocodeNewModal),
   // Already lazy in its feature: the header imports the same index for its button.
   message: MessagesModal,
 };

@@ -27,6 +27,12 @@ const EpisodePage = lazy(() => import('@/features/content').then((m) => ({ defau
 const ContentEmbedPage = lazy(() => import('@/features/watch').then((m) => ({ default: m.ContentEmbedPage })));
 const NewsListPage = lazy(() => import('@/features/news').then((m) => ({ default: m.NewsListPage })));
 
+const PacketsPage = lazy(() => import('@/features/packets').then((m) => ({ default: m.PacketsPage })));
+const PacketPage = lazy(() => import('@/features/packets').then((m) => ({ default: m.PacketPage })));
+const ProviderLandingPage = lazy(() => import('@/features/packets').then((m) => ({ default: m.ProviderLandingPage })));
+const PromoPage = lazy(() => import('@/features/promo').then((m) => ({ default: m.PromoPage })));
+const GiftPage = lazy(() => import('@/features/promo').then((m) => ({ default: m.GiftPage })));
+
 const NewYearPage = lazy(() => import('@/features/newyear').then((m) => ({ default: m.NewYearPage })));
 
 const FilterPage = lazy(() => import('@/features/filters').then((m) => ({ default: m.FilterPage })));
@@ -77,12 +83,12 @@ export const pageRoutes: RouteObject[] = [
       { path: 'contents', element: <NotFoundPage kind="content" /> },
 
       // Commerce
-      { path: 'packets', element: section('packets') },
-      { path: 'packets/:id', element: section('packet') },
-      { path: 'provider/:shortname', element: section('provider') },
-      { path: 'promo', element: <PromoGate>{section('promo')}</PromoGate> },
-      { path: 'promo/:id', element: <PromoGate>{section('promo')}</PromoGate> },
-      { path: 'gift', element: <PromoGate>{section('gift')}</PromoGate> },
+      { path: 'packets', element: <PacketsPage /> },
+      { path: 'packets/:id', element: <PacketPage /> },
+      { path: 'provider/:shortname', element: <ProviderLandingPage /> },
+      { path: 'promo', element: <PromoGate><PromoPage /></PromoGate> },
+      { path: 'promo/:id', element: <PromoGate><PromoPage /></PromoGate> },
+      { path: 'gift', element: <PromoGate><GiftPage /></PromoGate> },
 
       // Information
       { path: 'news', element: <NewsListPage /> },

@@ -10,7 +10,7 @@ import { DevicesSection } from './DevicesSection';
 import { InfoSection } from './InfoSection';
 import { LanguageSettings } from './LanguageSettings';
 import { LogoutAction } from './LogoutAction';
-import { PlaceholderSection } from './PlaceholderSection';
+import { PaymentSection, SubscriptionsSection } from '@/features/account';
 import { SettingsStart } from './SettingsStart';
 import { LANGUAGE_PAGES, isSettingsSection, visibleSections, type LanguagePage, type SettingsSection } from './sections';
 import styles from './Settings.module.css';
@@ -76,9 +76,9 @@ function SectionBody({ section, page }: { section: SettingsSection; page: Langua
     case 'account':
       return <AccountSection />;
     case 'subscriptions':
-      return <PlaceholderSection kind="subscriptions" />;
+      return <SubscriptionsSection />;
     case 'payment':
-      return <PlaceholderSection kind="payment" />;
+      return <PaymentSection />;
     case 'profiles':
       return <ProfileManager />;
     case 'parental':

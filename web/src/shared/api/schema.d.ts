@@ -4431,6 +4431,1145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/packets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's packets (not hidden), base packets first; a signed-in viewer sees their subscription in each */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1: only packets the viewer holds */
+                    purchases?: 0 | 1;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Packets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Packet"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/packets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One packet with its channels, libraries, benefits and the viewer's subscription
+         * @description id is {packetId}, {providerShort}_{packetId} or {provider}_{bundle}_{packet}. A packet of another operator
+         *     answers 404 with detail.provider set to that operator's shortname (the client redirects to its landing).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The packet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Packet"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/packets/{id}/purchaseperiods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price options of a packet (1, 3, 6, 12 months), with trial and discount for this viewer */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Period options, shortest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PeriodOption"][];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/providers/{id}/packet/{packetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A packet of a named operator (id or shortname) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    packetId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The packet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Packet"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/providers/{id}/bundles/{bundleId}/packets/{packetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A packet inside a bundle of a named operator */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    bundleId: number;
+                    packetId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The packet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Packet"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/offers/contents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Single offers (rent, buy) of a content */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Offers, cheapest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContentOffer"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/subscriptions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's running subscriptions (paid, trial, promo, paused) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description User packets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserPacket"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/subscriptions/futures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscriptions scheduled to start later (a cheaper base packet, a changed period) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description User packets of state future */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserPacket"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/subscriptions/futures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel a scheduled subscription or period change */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cancelled */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe to a packet, paid from the balance
+         * @description Charges the period's price (or the trial price) from the balance at once. 402 insufficient_funds when the
+         *     balance is short (detail.amount: the missing minor units, detail.currency); the client then pays that much
+         *     through a pay form with the same packet and period, and the subscription is made when the payment completes.
+         *     A dearer base packet replaces the cheaper one now, crediting the unused part; a cheaper one starts at the end of
+         *     the current period (answer state future). An add-on needs a base packet unless the operator allows it.
+         *     The same idempotency_key gives the same answer. The pay action of the parental PIN applies
+         *     (parental_code or the PIN's pass).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SubscribeRequest"];
+                };
+            };
+            responses: {
+                /** @description Subscribed */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserPacket"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                402: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unsubscribe (renewal off; access stays to the end of the paid period)
+         * @description 451 with the operator's message where the operator forbids it; 400 title_disabled_renewal when the subscription cannot be disabled (promo, already off).
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    parental_code?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Renewal switched off */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                451: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Renewal on or off, or a change of period (takes effect at the next renewal, shown as a future) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        renew?: boolean;
+                        /** Format: int64 */
+                        period_id?: number;
+                        parental_code?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserPacket"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/users/self/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's film rentals and purchases (entity licences) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Licences, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Licence"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Buy or rent a film by its offer, paid from the balance
+         * @description 400 nofunds (detail.amount, detail.currency) when the balance is short; the client then pays through a pay form with the offer_id.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        offer_id: number;
+                        idempotency_key?: string;
+                        parental_code?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The licence */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Licence"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/accounts/{id}/payforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pay systems the viewer may pay with */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pay systems */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaySystem"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/accounts/{id}/payforms/{form}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a payment (short_url, pay_iframe, linkedcard, phone, qrcode, qrcode_png) or confirm one (confirm_by_sms)
+         * @description A payment tops up the balance; with packet_id (and period_id) or offer_id it then makes that purchase.
+         *     short_url and pay_iframe answer full_url (the gateway's page); qrcode answers qrcode_url and qr_payload;
+         *     phone sends an SMS code, confirm_by_sms takes it; linkedcard pays with a saved card at once. The answer's
+         *     transaction is polled with GET /v2/users/self/transactions/{id}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    form: "short_url" | "pay_iframe" | "linkedcard" | "phone" | "confirm_by_sms" | "qrcode" | "qrcode_png" | "qrcode_make_transaction";
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["PayRequest"];
+                };
+            };
+            responses: {
+                /** @description The transaction (confirm_by_sms) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Transaction"];
+                    };
+                };
+                /** @description The transaction */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Transaction"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                502: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's payments, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Transactions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Transaction"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment, polled until complete or error (another user's id is 404) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The transaction */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Transaction"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The entries of the viewer's balance, newest first (top-ups, charges, refunds, promo credits) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ledger entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LedgerEntry"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's saved cards (primary first) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cards */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Card"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Link a card by a small payment that is refunded; answers the transaction to poll and the page to open */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        paysystem_shortname?: string;
+                        return_url?: string;
+                        needed_refund?: boolean;
+                        parental_code?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The card-link transaction */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Transaction"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                502: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a saved card */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Make a card the primary one */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        is_primary?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The card */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Card"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/users/self/promokeys/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a promo key and tell what it gives
+         * @description 400 with the server's message for a used, expired or used-up key; 404 for an unknown one; every wrong key counts toward 10 an hour per user (then 429 rate_limited).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        key: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description What the key gives */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoData"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/promokeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a promo key (a paid key needs a linked card) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        key: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Applied; what it gave */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoData"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/promokeys/{id}/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public description of a promo key (for /promo/{id} pages) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What the key gives */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoData"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/payments/notify/{gateway}/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Payment gateway notifications (webhooks); the payment is re-read from the gateway before anything changes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gateway: string;
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/payments/qr/{id}.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SBP QR image of the viewer's QR payment (the NSPK payload drawn by the server) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description image/png */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/{token}/{file...}": {
         parameters: {
             query?: never;
@@ -5608,6 +6747,379 @@ export interface components {
             contents: components["schemas"]["CatalogContent"][];
             persons: components["schemas"]["CatalogPerson"][];
             channels: components["schemas"]["Channel"][];
+        };
+        PeriodHuman: {
+            days: number;
+            months: number;
+            years: number;
+        };
+        SubscriptionActions: {
+            can_subscribe: boolean;
+            can_disable_renew: boolean;
+            can_change_period: boolean;
+            can_unsubscribe: boolean;
+            can_enable_renew: boolean;
+        };
+        PacketSubscription: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            state: "active_renewing" | "active" | "paused" | "promo" | "future";
+            /** Format: int64 */
+            start_at: number;
+            /**
+             * Format: int64
+             * @description 0: no end
+             */
+            end_at: number;
+            /** Format: int64 */
+            next_pay_at: number | null;
+            /**
+             * Format: int64
+             * @description Minor units
+             */
+            next_price: number | null;
+            next_period_human: components["schemas"]["PeriodHuman"] | null;
+            renew: boolean;
+            actions: components["schemas"]["SubscriptionActions"];
+        };
+        PacketBrief: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            short: string;
+            is_base: boolean;
+            /** Format: int64 */
+            price: number;
+            currency: string;
+        };
+        /** @description Money in minor units of currency. price is the monthly price of the shortest period option; total_price the price of that option; trial_price and trial_period only when the packet has a trial. */
+        Packet: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            short: string;
+            description: string;
+            /** Format: int64 */
+            price: number;
+            currency: string;
+            /** @description Days of the shortest period */
+            period: number;
+            period_human: components["schemas"]["PeriodHuman"];
+            /** Format: int64 */
+            total_price: number;
+            /** Format: int64 */
+            trial_price: number | null;
+            /** @description Trial days (0: none) */
+            trial_period: number;
+            trial_period_human: components["schemas"]["PeriodHuman"] | null;
+            /** @description A trial is open to this viewer now */
+            is_trial: boolean;
+            is_used_trial: boolean;
+            is_paused: boolean;
+            is_base: boolean;
+            base: boolean;
+            is_free: boolean;
+            /** @description Priced 0.00 (free by promotion) */
+            is_promo: boolean;
+            is_adult: boolean;
+            channels_count: number;
+            design: {
+                background_mobile: string;
+                background_tv: string;
+                logo: string;
+                corner_badge: string;
+                special_features: string[];
+                color: string;
+            };
+            /** @description The packets of a bundle */
+            packets: components["schemas"]["PacketBrief"][];
+            parent_name: string;
+            benefits: {
+                icon: string;
+                text: string;
+            }[];
+            /** @description All channels on a packet's own page; the first 31 in lists */
+            channels: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                slug: string;
+                logo: string;
+            }[];
+            libraries: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+            }[];
+            /** @description Contents to show on the packet page */
+            videos: {
+                /** Format: int64 */
+                id: number;
+                slug: string;
+                title: string;
+            }[];
+            /** @description Packets this one contains */
+            include: number[];
+            /** @description Add-ons on top of this base packet */
+            available: number[];
+            agreement: string;
+            /** Format: int64 */
+            after_renew_packet_id: number | null;
+            bundle: {
+                /** Format: int64 */
+                id: number;
+                custom_name: string;
+                /** Format: int64 */
+                custom_price: number;
+                custom_description: string;
+                /** @description Mbit/s */
+                internet_speed: number;
+            } | null;
+            subscription: components["schemas"]["PacketSubscription"] | null;
+            user_purchase: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                account_id: number;
+            } | null;
+            next_user_purchase: {
+                purchase_type: {
+                    /** Format: int64 */
+                    amount: number;
+                };
+            } | null;
+            is_purchased: boolean;
+            /** @description The operator's shortname */
+            provider: string;
+        };
+        PurchaseType: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            amount: number;
+            /** @description Days */
+            period: number;
+            period_human: components["schemas"]["PeriodHuman"];
+            is_have_trial: boolean;
+            /** Format: int64 */
+            trial_amount: number | null;
+            trial_period_human: components["schemas"]["PeriodHuman"] | null;
+        };
+        PeriodOption: {
+            /** Format: int64 */
+            id: number;
+            months: number;
+            /**
+             * Format: int64
+             * @description Price of the whole period
+             */
+            amount: number;
+            /** Format: int64 */
+            monthly_amount: number;
+            /** @description Percent against the monthly price of the first period */
+            discount: number;
+            currency: string;
+            /**
+             * Format: int64
+             * @description Set when a trial is open to this viewer
+             */
+            trial_amount: number | null;
+            period_human: components["schemas"]["PeriodHuman"];
+            trial_period_human: components["schemas"]["PeriodHuman"] | null;
+            purchases_type: components["schemas"]["PurchaseType"][];
+            /** @description Shortnames of the pay systems that may sell it */
+            paysystems: string[];
+            is_have_money_on_balance: boolean;
+            /** @description The viewer's subscription runs on this period */
+            is_current: boolean;
+        };
+        UserPacket: {
+            /** Format: int64 */
+            id: number;
+            packet: components["schemas"]["PacketBrief"];
+            base: boolean;
+            renew: boolean;
+            /** Format: int64 */
+            start_at: number;
+            /**
+             * Format: int64
+             * @description 0: no end
+             */
+            end_at: number;
+            /** Format: int64 */
+            next_pay_at: number | null;
+            /** Format: int64 */
+            next_price: number | null;
+            is_paused: boolean;
+            message: string;
+            allow_delete_paused: boolean;
+            /** @enum {string} */
+            type: "paid" | "trial" | "promo" | "grant";
+            /** @enum {string} */
+            state: "active_renewing" | "active" | "paused" | "promo" | "future";
+            /** Format: int64 */
+            period_id: number | null;
+            period_human: components["schemas"]["PeriodHuman"] | null;
+            actions: components["schemas"]["SubscriptionActions"];
+        };
+        SubscribeRequest: {
+            /** Format: int64 */
+            packet_id: number;
+            /**
+             * Format: int64
+             * @description Default: the shortest period
+             */
+            period_id?: number;
+            /** @description Take the trial when open (default true) */
+            trial?: boolean;
+            idempotency_key?: string;
+            parental_code?: string;
+        };
+        ContentOffer: {
+            /** Format: int64 */
+            offer_id: number;
+            /** Format: int64 */
+            content_id: number;
+            /** @enum {string} */
+            type: "rent" | "buy";
+            /** Format: int64 */
+            amount: number;
+            currency: string;
+            /** @description Rental window (0 for a purchase) */
+            rental_hours: number;
+            title: string;
+        };
+        Licence: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            offer_id: number;
+            /** Format: int64 */
+            content_id: number;
+            /** @enum {string} */
+            type: "rent" | "buy";
+            /** Format: int64 */
+            start_at: number;
+            /**
+             * Format: int64
+             * @description 0: forever
+             */
+            end_at: number;
+            /** Format: int64 */
+            amount: number;
+            currency: string;
+        };
+        PaySystem: {
+            shortname: string;
+            /** @enum {string} */
+            kind: "provider_account" | "linkedcard" | "short_url" | "pay_iframe" | "phone" | "qrcode" | "qrcode_png" | "info";
+            title: string;
+            how_to_use: string;
+            how_to_use_packet: string;
+            button_text: string;
+            skip_parental_control: boolean;
+            payforms: string[];
+            /** @description Served by the sandbox gateway (no real money) */
+            is_test: boolean;
+        };
+        PayRequest: {
+            paysystem_shortname?: string;
+            /**
+             * Format: int64
+             * @description Minor units; default: what the purchase lacks
+             */
+            amount?: number;
+            /** Format: int64 */
+            packet_id?: number;
+            /** Format: int64 */
+            period_id?: number;
+            /** Format: int64 */
+            offer_id?: number;
+            /** Format: int64 */
+            card_id?: number;
+            is_save_card?: boolean;
+            return_url?: string;
+            phone?: string;
+            code?: string;
+            /** Format: int64 */
+            transaction_id?: number;
+            idempotency_key?: string;
+            parental_code?: string;
+        };
+        Transaction: {
+            /** Format: int64 */
+            id: number;
+            /** @description The gateway's payment id */
+            transaction_id: string;
+            /** @enum {string} */
+            status: "created" | "pending" | "complete" | "error" | "unknown";
+            /** @enum {string} */
+            kind: "refill" | "subscription" | "offer" | "card_link" | "renewal";
+            /** Format: int64 */
+            amount: number;
+            currency: string;
+            status_description: string;
+            full_url: string;
+            qrcode_url: string;
+            qr_payload: string;
+            paysystem: string;
+            /** Format: int64 */
+            packet_id: number | null;
+            /** Format: int64 */
+            offer_id: number | null;
+            /** Format: int64 */
+            created_at: number;
+            skip_parental_control: boolean;
+            is_test: boolean;
+        };
+        LedgerEntry: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "topup" | "charge" | "refund" | "promo_credit" | "adjustment" | "reversal";
+            /**
+             * Format: int64
+             * @description Signed minor units
+             */
+            amount: number;
+            currency: string;
+            /** Format: int64 */
+            balance_after: number;
+            description: string;
+            /** Format: int64 */
+            created_at: number;
+        };
+        Card: {
+            /** Format: int64 */
+            id: number;
+            /** @description Masked: •••• 4242 */
+            number: string;
+            brand: string;
+            is_primary: boolean;
+        };
+        PromoData: {
+            key: string;
+            /**
+             * Format: int64
+             * @description Balance credit in minor units
+             */
+            amount: number;
+            currency: string;
+            days: number;
+            ott_days: number;
+            packet_ids: number[];
+            ott_packet_ids: number[];
+            packets: components["schemas"]["PacketBrief"][];
+            /** @description Needs a linked card */
+            is_paid: boolean;
+            /** @description The card-link charge is refunded */
+            needed_refund: boolean;
+            confirmation_title: string;
+            confirmation_text: string;
+            confirmation_desc: string;
+            is_need_confirm: boolean;
+            description: string;
         };
     };
     responses: {
