@@ -47,7 +47,7 @@ func serve(ctx context.Context, cfg config.Config) error {
 			return err
 		}
 	}
-	h, err := app.Handler(ctx, cfg, db, app.Options{WarmMedia: true})
+	h, err := app.Handler(ctx, cfg, db, app.Options{WarmMedia: true, RunJobs: true})
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,9 @@ type Options struct {
 	// Now is the clock of every rule that depends on time (token life, code
 	// expiry, rate limits, PIN locks); default time.Now.
 	Now func() time.Time
+	// RunJobs starts the background jobs of the process (renewals, the
+	// payment reconciler) on the Handler's context: efir serve sets it.
+	RunJobs bool
 	// WarmMedia prepares the media origin at once (efir serve: a broken
 	// asset stops the start); otherwise on the first media request.
 	WarmMedia bool
@@ -87,17 +90,27 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 	vod := catalog.New(db, origin, catalog.Config{Now: o.Now, Parental: ident})
 	television.SetFavoriteTargets(vod)
 	vod.SetChannels(television)
+	clientIP := httpx.ClientIPResolver{Trusted: cfg.TrustedProxies}
+	shop, err := newCommerce(cfg, db, o, providers, codes, limits, ident, ident, television, clientIP)
+	if err != nil {
+		return nil, err
+	}
+	providers.SetCommerce(shop.svc)
+	ident.SetRegistrationHook(shop.svc.GrantPromoDays)
+	if o.RunJobs {
+		go RunCommerceJobs(ctx, shop.svc)
+	}
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
 		return nil, err
 	}
 	return server.Handler(server.Options{
-		Modules: []server.Module{providers, codes, ident, origin, television, vod,
+		Modules: []server.Module{providers, codes, ident, origin, television, vod, shop.svc, shop.sandbox,
 			artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})},
 		// The provider is chosen before the token is read: sign-in rules
 		// depend on the client's operator.
 		Middleware: []func(http.Handler) http.Handler{providers.Middleware, ident.Middleware},
-		ClientIP:   httpx.ClientIPResolver{Trusted: cfg.TrustedProxies},
+		ClientIP:   clientIP,
 		Web:        dist,
 		PageMeta:   vod.PageMeta(cfg.PublicURL),
 		DB:         db,

@@ -6,6 +6,7 @@ import (
 
 	"efir/internal/httpx"
 	"efir/internal/provider"
+	"efir/internal/store"
 )
 
 const (
@@ -28,6 +29,9 @@ type viewer struct {
 	// packets are the active subscriptions' packet ids; nil until
 	// s.loadPackets (only access decisions need them).
 	packets map[int64]bool
+	// licences are the contents the viewer rented or bought (loaded with
+	// packets).
+	licences map[int64]bool
 }
 
 // signedIn: a registered user (guests are users too, but may not buy or
@@ -76,13 +80,25 @@ func (s *Service) loadPackets(ctx context.Context, v *viewer) error {
 	if v.packets != nil {
 		return nil
 	}
-	v.packets = map[int64]bool{}
+	v.packets, v.licences = map[int64]bool{}, map[int64]bool{}
 	if v.userID == 0 {
 		return nil
 	}
 	now := s.now().Unix()
-	rows, err := s.db.Query(ctx, `SELECT packet_id FROM subscriptions WHERE user_id = ? AND start_at <= ? AND (end_at = 0 OR end_at > ?)`,
-		v.userID, now, now)
+	if err := store.Each(ctx, s.db, `SELECT content_id FROM licences WHERE user_id = ? AND start_at <= ? AND (end_at = 0 OR end_at > ?)`,
+		[]any{v.userID, now, now}, func(r store.Scanner) error {
+			var id int64
+			err := r.Scan(&id)
+			v.licences[id] = true
+			return err
+		}); err != nil {
+		return err
+	}
+	rows, err := s.db.Query(ctx, `SELECT packet_id FROM subscriptions WHERE user_id = ? AND start_at <= ? AND (end_at = 0 OR end_at > ?)
+		AND paused_at = 0 AND closed_at = 0
+		UNION SELECT i.included_id FROM subscriptions s JOIN packet_includes i ON i.packet_id = s.packet_id
+		WHERE s.user_id = ? AND s.start_at <= ? AND (s.end_at = 0 OR s.end_at > ?) AND s.paused_at = 0 AND s.closed_at = 0`,
+		v.userID, now, now, v.userID, now, now)
 	if err != nil {
 		return err
 	}
@@ -101,6 +117,15 @@ func (s *Service) loadPackets(ctx context.Context, v *viewer) error {
 // packets holds it (or a free packet does: free packets are granted to
 // everybody). A content with no library is not sold and not playable.
 func (s *Service) available(ctx context.Context, v *viewer, c *content) (bool, error) {
+	// A rented or bought film plays whatever its library.
+	if v.userID != 0 {
+		if err := s.loadPackets(ctx, v); err != nil {
+			return false, err
+		}
+		if v.licences[c.ID] {
+			return true, nil
+		}
+	}
 	if c.LibraryID == 0 {
 		return false, nil
 	}

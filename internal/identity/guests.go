@@ -2,6 +2,7 @@ package identity
 
 import (
 	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
 
@@ -158,6 +159,12 @@ func (s *Service) registerPhone(r *http.Request, p *provider.Provider, in create
 			return 0, httpx.Invalid("username", "error_username_taken")
 		}
 		return 0, phoneTaken()
+	}
+	if err == nil && s.onRegistered != nil {
+		// The operator's promo days; a failure must not undo the registration.
+		if herr := s.onRegistered(ctx, p.ID, id, phone); herr != nil {
+			slog.WarnContext(ctx, "registration hook failed", "user", id, "err", herr)
+		}
 	}
 	return id, err
 }

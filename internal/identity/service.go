@@ -51,6 +51,14 @@ type Service struct {
 	tokenTTL  time.Duration
 	now       func() time.Time
 	limits    limits
+	// onRegistered runs after a registration by phone (commerce gives the
+	// operator's promo days).
+	onRegistered func(ctx context.Context, providerID, userID int64, phone string) error
+}
+
+// SetRegistrationHook sets what runs after a registration by phone.
+func (s *Service) SetRegistrationHook(fn func(ctx context.Context, providerID, userID int64, phone string) error) {
+	s.onRegistered = fn
 }
 
 // New makes the identity service.

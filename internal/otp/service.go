@@ -366,3 +366,7 @@ func checkHash(stored, phone, purpose, code string) bool {
 	}
 	return subtle.ConstantTimeCompare([]byte(digest(salt, phone, purpose, code)), []byte(want)) == 1
 }
+
+// Sender is the configured delivery of texts to phones (the outbox, an SMS
+// gateway or Telegram), for other areas that send codes of their own.
+func (s *Service) Sender() Sender { return s.sender }

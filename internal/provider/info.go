@@ -51,6 +51,8 @@ type NetworkInfo struct {
 	AgreementURL    string        `json:"agreement_url"`
 	PrivacyURL      string        `json:"privacy_url"`
 	CountryAllowed  bool          `json:"country_allowed"`
+	// AddonsWithoutBase: add-on packets may be bought without a base packet.
+	AddonsWithoutBase bool `json:"is_allow_additional_packets_without_base"`
 }
 
 // LoginTexts are the title and description of the sign-in dialog.
@@ -113,18 +115,19 @@ func (s *Service) networkInfo(r *http.Request, p *Provider) NetworkInfo {
 			Description: orText(p.LoginText, httpx.T(lang, "login_default_description", p.Name)),
 		},
 		// Spec: in a forbidden country guests are disabled and login is required.
-		IsGuestAllowed:  p.GuestAllowed && allowed,
-		PromoDays:       p.PromoDays,
-		Country:         country,
-		Remote:          remote,
-		IsHavePurchases: p.HasPurchases,
-		Languages:       p.Languages,
-		PhoneMask:       p.PhoneMask,
-		PhoneOTPLength:  p.OTPLength,
-		AuthOnly:        p.AuthOnly || !allowed,
-		AgreementURL:    "/v2/texts/agreement",
-		PrivacyURL:      "/v2/texts/privacy",
-		CountryAllowed:  allowed,
+		IsGuestAllowed:    p.GuestAllowed && allowed,
+		PromoDays:         p.PromoDays,
+		Country:           country,
+		Remote:            remote,
+		IsHavePurchases:   p.HasPurchases,
+		AddonsWithoutBase: p.Commerce.AddonsWithoutBase,
+		Languages:         p.Languages,
+		PhoneMask:         p.PhoneMask,
+		PhoneOTPLength:    p.OTPLength,
+		AuthOnly:          p.AuthOnly || !allowed,
+		AgreementURL:      "/v2/texts/agreement",
+		PrivacyURL:        "/v2/texts/privacy",
+		CountryAllowed:    allowed,
 	}
 	if len(ni.Languages) == 0 {
 		ni.Languages = httpx.Languages

@@ -43,6 +43,8 @@ type Provider struct {
 
 	// Texts replace the built-in legal texts for this operator, by language.
 	Texts Texts `json:"texts"`
+
+	Commerce Commerce `json:"commerce"`
 	// Brand and client links shown by /v2/platform/resources.
 	LogoURL    string `json:"logo_url"`
 	FaviconURL string `json:"favicon_url"`

@@ -57,6 +57,15 @@ type SEOMask struct {
 }
 
 func (s *Service) handleConfiguration(w http.ResponseWriter, r *http.Request) error {
+	// Payments and promo codes are on only where the operator has them.
+	p := s.providerOf(r)
+	promos := false
+	if s.promos != nil {
+		var err error
+		if promos, err = s.promos.HasPromoCampaigns(r.Context(), p.ID); err != nil {
+			return err
+		}
+	}
 	httpx.OK(w, Configuration{
 		CatchupBlackoutSafeArea:      60,
 		CatchupBlackoutMattressURL:   s.imageURL("catchup-blackout"),
@@ -64,8 +73,8 @@ func (s *Service) handleConfiguration(w http.ResponseWriter, r *http.Request) er
 		MinSearchChars:               1,
 		BouncingInterval:             1000,
 		ParentalDurations:            []int{1, 5, 15, 30, 60, 120},
-		PromocodesEnabled:            true,
-		PaymentEnabled:               true,
+		PromocodesEnabled:            promos,
+		PaymentEnabled:               p.Commerce.PaymentsOn(),
 		TokenLifetime:                int(s.cfg.TokenTTL.Seconds()),
 	})
 	return nil

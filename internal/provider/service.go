@@ -39,7 +39,18 @@ type Service struct {
 	snap      atomic.Pointer[snapshot]
 	reloading atomic.Bool
 	mu        sync.Mutex // serialises reloads
+	// promos tells whether an operator has promo keys (commerce), for the
+	// configuration's promocodes_enabled.
+	promos PromoCampaigns
 }
+
+// PromoCampaigns is what the configuration needs of commerce.
+type PromoCampaigns interface {
+	HasPromoCampaigns(ctx context.Context, providerID int64) (bool, error)
+}
+
+// SetCommerce connects the commerce area (set once at wiring).
+func (s *Service) SetCommerce(p PromoCampaigns) { s.promos = p }
 
 // snapshot is one consistent view of the operators, replaced whole on reload.
 type snapshot struct {

@@ -137,8 +137,11 @@ func loadLineup(ctx context.Context, db store.Querier, providerID int64) (*lineu
 
 // activePackets are the packet ids of the user's subscriptions running at now.
 func activePackets(ctx context.Context, db store.Querier, userID, now int64) (map[int64]bool, error) {
-	return idSet(ctx, db, `SELECT packet_id FROM subscriptions WHERE user_id = ? AND start_at <= ? AND (end_at = 0 OR end_at > ?)`,
-		userID, now, now)
+	return idSet(ctx, db, `SELECT packet_id FROM subscriptions WHERE user_id = ? AND start_at <= ? AND (end_at = 0 OR end_at > ?)
+		AND paused_at = 0 AND closed_at = 0
+		UNION SELECT i.included_id FROM subscriptions s JOIN packet_includes i ON i.packet_id = s.packet_id
+		WHERE s.user_id = ? AND s.start_at <= ? AND (s.end_at = 0 OR s.end_at > ?) AND s.paused_at = 0 AND s.closed_at = 0`,
+		userID, now, now, userID, now, now)
 }
 
 // favoriteIDs are the object ids of one kind the profile has favoured.

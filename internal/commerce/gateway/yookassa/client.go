@@ -74,7 +74,12 @@ func New(cfg Config) (*Client, error) {
 		u.RawQuery != "" || u.Fragment != "" {
 		// No user info: credentials go in the header only, never in a URL an
 		// error message would quote.
-		return nil, fmt.Errorf("yookassa: base URL %q is not an http(s) URL without credentials", base)
+		shown := base
+		if err == nil {
+			shown = u.Redacted()
+		}
+		shown = strings.ReplaceAll(shown, cfg.SecretKey, "<secret>")
+		return nil, fmt.Errorf("yookassa: base URL %q is not an http(s) URL without credentials", shown)
 	}
 	hc := cfg.HTTPClient
 	if hc == nil {

@@ -31,16 +31,16 @@ func parseAmount(s string) (int64, error) {
 	if !allDigits(whole) || dot && (len(frac) > 2 || !allDigits(frac)) {
 		return 0, fmt.Errorf("%w: %q", errAmount, s)
 	}
-	w, err := strconv.ParseInt(whole, 10, 64)
-	if err != nil || w > (math.MaxInt64-99)/100 {
-		return 0, fmt.Errorf("%w: %q is too large", errAmount, s)
-	}
 	var f int64
 	for i := range 2 {
 		f *= 10
 		if i < len(frac) {
 			f += int64(frac[i] - '0')
 		}
+	}
+	w, err := strconv.ParseInt(whole, 10, 64)
+	if err != nil || w > (math.MaxInt64-f)/100 {
+		return 0, fmt.Errorf("%w: %q is too large", errAmount, s)
 	}
 	return w*100 + f, nil
 }

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiFetch, useCurrentUser, useNetwork, type Balance } from '@/shared/api';
-import { formatMoney } from '@/shared/lib/money';
-import { useModalPageState } from '@/shared/lib/modalNavigation';
+import { useConfiguration, useCurrentUser, useNetwork } from '@/shared/api';
+import { useModalNavigation, useModalPageState } from '@/shared/lib/modalNavigation';
 import { displayPhone, parseMask } from '@/shared/lib/phoneMask';
 import { useDropdownDismiss } from '@/shared/lib/useDropdownDismiss';
 import { useSession } from '@/shared/session';
@@ -16,27 +14,26 @@ import styles from './AccountMenu.module.css';
 // profile list load with the open menu.
 const LogoutButton = lazy(() => import('@/features/auth').then((m) => ({ default: m.LogoutButton })));
 const ProfileSwitchList = lazy(() => import('@/features/profiles').then((m) => ({ default: m.ProfileSwitchList })));
+// The balance is the account area's (its query, refreshed with the payment screens).
+const BalanceLine = lazy(() => import('@/features/account').then((m) => ({ default: m.BalanceLine })));
 
 /**
  * The settings dropdown (disclosure pattern): name or phone and the balance (read when
  * the menu opens), the profiles (a click switches, the PIN when asked), profile
- * management, settings, personal account, parental control, log out with confirmation.
+ * management, settings, personal account, parental control, the promo code (when the
+ * operator has them), log out with confirmation.
  * Its button takes the focus back when a modal opened from the menu closes.
  */
 export function AccountMenu() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { profile, token } = useSession();
   const user = useCurrentUser().data;
-  const balance = useQuery({
-    queryKey: ['balance', token],
-    queryFn: ({ signal }) => apiFetch<Balance>('/users/self/balance', { signal }),
-    enabled: open && !!token,
-    staleTime: 30_000,
-  }).data;
+  const { promocodes_enabled } = useConfiguration();
+  const modals = useModalNavigation();
   const modalState = useModalPageState();
   const phoneMask = parseMask(useNetwork().data?.phone_mask);
   const phone = user?.phone ? displayPhone(user.phone, phoneMask) : '';
@@ -72,10 +69,10 @@ export function AccountMenu() {
           <div className={styles.who}>
             {who}
             {user?.first_name && phone && <small dir="ltr">{phone}</small>}
-            {balance && (
-              <small>
-                {t('settings.balance')}: <strong>{formatMoney(balance.balance, balance.currency, i18n.language)}</strong>
-              </small>
+            {token && (
+              <Suspense fallback={null}>
+                <BalanceLine />
+              </Suspense>
             )}
           </div>
           <Suspense fallback={null}>
@@ -98,6 +95,20 @@ export function AccountMenu() {
             <li>
               <Link to={paths.lkParental()}>{t('header.parental')}</Link>
             </li>
+            {promocodes_enabled && (
+              <li>
+                <button
+                  type="button"
+                  className={styles.item}
+                  onClick={() => {
+                    closeMenu();
+                    modals.open('promocode');
+                  }}
+                >
+                  {t('settings.promocode')}
+                </button>
+              </li>
+            )}
             <li className={styles.logout}>
               <Suspense fallback={null}>
                 <LogoutButton onDone={closeMenu} />

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppBanner, isInWebview, shouldShowAppBanner } from '@/features/appBanner';
@@ -16,6 +16,9 @@ import { BottomNav } from './BottomNav';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './RootLayout.module.css';
+
+// Spec 2: a path containing 'promo' opens the promo-code dialog (the promo area decides which).
+const PromoPathWatcher = lazy(() => import('@/features/promo').then((m) => ({ default: m.PromoPathWatcher })));
 
 /** Header, main area, footer and (narrow screens) the bottom navigation bar. */
 export function RootLayout() {
@@ -43,6 +46,7 @@ export function RootLayout() {
       {!chromeless && !isFooterHidden(pathname) && <Footer />}
       {!chromeless && <BottomNav />}
       <AlertHost />
+      {pathname.includes('promo') && <Suspense fallback={null}><PromoPathWatcher /></Suspense>}
     </div>
   );
 }

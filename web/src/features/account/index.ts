@@ -1,3 +1,5 @@
 // The viewer's money and subscriptions in the settings area: balance and refill,
 // subscriptions with their buttons, futures, linked cards, transactions.
-export { SubscriptionsSection, PaymentSection, BalanceLine } from './stubs';
+export { SubscriptionsSection } from './SubscriptionsSection';
+export { PaymentSection } from './PaymentSection';
+export { BalanceLine } from './BalanceLine';

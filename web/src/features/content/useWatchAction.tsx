@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { usePurchase } from '@/features/payments';
 import { useModalPageState } from '@/shared/lib/modalNavigation';
 import { showAlert } from '@/shared/ui';
 import { libraryIdOf, withLibrary } from './api';
@@ -9,7 +10,7 @@ import { NotAvailableModal, PacketsModal } from './PlayModals';
 import { decidePlay } from './rules/play';
 import type { CatchupSource, Content, ContentMeta, OfferedPacket } from './types';
 
-type Shown = { kind: 'unavailable' } | { kind: 'pay'; packets: OfferedPacket[] } | null;
+type Shown = { kind: 'unavailable' } | { kind: 'pay'; packets: OfferedPacket[]; contentId: number } | null;
 
 export interface WatchAction {
   /** Runs the play flow for `target` (the content or one of its episodes). */
@@ -26,7 +27,9 @@ export interface WatchAction {
  * content_not_available (a programme's catch-up goes to the channel archive); an
  * unpurchased one remembers the start-after-buy id and lists the packets that sell it;
  * otherwise /watch opens (the PIN and the stream are the watch page's), carrying the page's
- * ?library_id when the content was opened from a library.
+ * ?library_id when the content was opened from a library. The packets modal starts the
+ * purchase (payments' usePurchase, mounted here too so a purchase a guest began goes on
+ * after the sign-in) and closes once the meta says the content is bought.
  */
 export function useWatchAction(meta: ContentMeta | undefined, latestSource: CatchupSource | null): WatchAction {
   const { t } = useTranslation();
@@ -34,6 +37,11 @@ export function useWatchAction(meta: ContentMeta | undefined, latestSource: Catc
   const library = libraryIdOf(useLocation().search);
   const modalState = useModalPageState();
   const [shown, setShown] = useState<Shown>(null);
+  usePurchase();
+
+  useEffect(() => {
+    if (shown?.kind === 'pay' && meta?.is_purchased) setShown(null);
+  }, [shown, meta?.is_purchased]);
 
   const play = (target: Content) => {
     if (!meta) return;
@@ -51,7 +59,7 @@ export function useWatchAction(meta: ContentMeta | undefined, latestSource: Catc
         return;
       case 'pay':
         rememberStartAfterBuy(target.id);
-        setShown({ kind: 'pay', packets: d.packets });
+        setShown({ kind: 'pay', packets: d.packets, contentId: target.id });
         return;
       case 'play':
         navigate(withLibrary(watchPath(target), library), { state: modalState });
@@ -63,7 +71,7 @@ export function useWatchAction(meta: ContentMeta | undefined, latestSource: Catc
     shown?.kind === 'unavailable' ? (
       <NotAvailableModal latest={latestSource} onClose={close} />
     ) : shown?.kind === 'pay' ? (
-      <PacketsModal packets={shown.packets} onClose={close} />
+      <PacketsModal packets={shown.packets} contentId={shown.contentId} onClose={close} />
     ) : null;
   return { play, modal, pending: !meta };
 }

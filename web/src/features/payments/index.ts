@@ -1,5 +1,43 @@
-// Payments (spec 4 "Purchase flow", "Transaction"): the purchase flow and its hash modals.
+// Payments (spec 4 "Purchase flow", "Transaction", "User packet state and buttons"): the
+// purchase flow as a small state machine (flow.ts over the pure rules in rules/), its hash
+// modals, transaction polling and the commerce calls. Other areas start a purchase with
+// usePurchase() and read packets, periods and money through the queries exported here.
+export { usePurchase } from './usePurchase';
+export type { BuyPacketOptions, Purchases } from './usePurchase';
+export { useSubscriptionActions } from './subscriptionActions';
+export type { HeldSubscription } from './subscriptionActions';
 export {
-  PaysystemsModal, RefillModal, ConfirmModal, ConfirmPeriodModal, PayCardModal, CardModal, PayRedirectModal,
-  PayIframeModal, PayPhoneSmsModal, PayQrModal, PayTransactionModal, SubscriptionModal, NofundsModal,
-} from './stubs';
+  packetKeys,
+  paymentKeys,
+  packetsQuery,
+  packetQuery,
+  periodsQuery,
+  accountsQuery,
+  balanceQuery,
+  cardsQuery,
+  subscriptionsQuery,
+  futuresQuery,
+  offersQuery,
+} from './api';
+export type * from './types';
+export { hasTrial, periodParts, periodFromDays, discountPercent, shownDiscount, chargeOf } from './rules/periods';
+export { isBasePacket, isOwned } from './rules/purchase';
+export { useMoney, usePeriodText, useDateText } from './useFormat';
+export { PeriodOptions } from './modals/PeriodOptions';
+export type { ConfirmData, QuickPacketsData, PayModalData } from './flow';
+export type { SubscriptionModalData } from './modals/SubscriptionModal';
+
+// The hash modals (the modal host loads this module lazily).
+export { PaysystemsModal } from './modals/PaysystemsModal';
+export { RefillModal } from './modals/RefillModal';
+export { ConfirmModal } from './modals/ConfirmModal';
+export { ConfirmPeriodModal } from './modals/ConfirmPeriodModal';
+export { PayCardModal } from './modals/PayCardModal';
+export { CardModal } from './modals/CardModal';
+export { PayRedirectModal } from './modals/PayRedirectModal';
+export { PayIframeModal } from './modals/PayIframeModal';
+export { PayPhoneSmsModal } from './modals/PayPhoneSmsModal';
+export { PayQrModal } from './modals/PayQrModal';
+export { PayTransactionModal } from './modals/PayTransactionModal';
+export { SubscriptionModal } from './modals/SubscriptionModal';
+export { NofundsModal } from './modals/NofundsModal';

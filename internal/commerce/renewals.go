@@ -1,0 +1,232 @@
+package commerce
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"efir/internal/httpx"
+	"efir/internal/store"
+)
+
+// Renewals: each due subscription (renewing, its period over) is charged
+// for its next period from the balance, else from the primary saved card.
+// subscription_charges holds one row per subscription and period start, so
+// the charge happens once whoever runs the job, however often.
+
+// retrySchedule is the wait after each failed renewal; after the last the
+// subscription ends.
+var retrySchedule = []time.Duration{time.Hour, 24 * time.Hour, 3 * 24 * time.Hour}
+
+var errRenewalDone = errors.New("period already charged")
+
+// RenewDue charges every subscription due at now, in batches; it answers
+// how many were renewed. Several copies may run it at once.
+func (s *Service) RenewDue(ctx context.Context) (int, error) {
+	renewed := 0
+	for {
+		now := s.now().Unix()
+		var due []subRow
+		err := store.Each(ctx, s.db, `SELECT `+subColumns+` FROM subscriptions WHERE renew = TRUE AND closed_at = 0
+			AND paused_at = 0 AND end_at <= ? AND retry_at <= ? ORDER BY end_at, id LIMIT 500`, []any{now, now},
+			func(r store.Scanner) error {
+				x, err := scanSub(r)
+				if err == nil {
+					due = append(due, x)
+				}
+				return err
+			})
+		if err != nil || len(due) == 0 {
+			return renewed, err
+		}
+		progress := 0
+		for _, x := range due {
+			if err := ctx.Err(); err != nil {
+				return renewed, err
+			}
+			ok, touched, err := s.renewOne(ctx, x)
+			if err != nil {
+				slog.ErrorContext(ctx, "renewal failed", "subscription", x.ID, "err", err)
+				continue
+			}
+			if ok {
+				renewed++
+			}
+			if touched {
+				progress++
+			}
+		}
+		if progress == 0 {
+			// Everything left waits on a gateway or failed: try next run.
+			return renewed, nil
+		}
+	}
+}
+
+// renewOne charges x's next period from the balance, or starts a card
+// payment. renewed: the period was charged now; touched: the row moved on
+// (charged, retrying, or handed to a card payment).
+func (s *Service) renewOne(ctx context.Context, x subRow) (renewed, touched bool, err error) {
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		err := s.chargeRenewal(ctx, tx, x.ID, x.EndAt, 0)
+		if err == nil {
+			renewed = true
+		}
+		return err
+	})
+	var short *shortError
+	switch {
+	case err == nil:
+		return true, true, nil
+	case errors.Is(err, errRenewalDone):
+		return false, true, nil
+	case !errors.As(err, &short):
+		return false, false, err
+	}
+	// The balance is short: the primary card pays the period.
+	card, err := primaryCard(ctx, s.db, x.UserID)
+	if err != nil {
+		return false, false, err
+	}
+	prov, perr := s.providerOfUser(ctx, x.UserID)
+	if card == nil || perr != nil || s.gatewayOf(prov) == nil || card.gateway != s.gatewayOf(prov).Name() {
+		return false, true, s.renewalFailed(ctx, x.ID, x.EndAt)
+	}
+	amount, _, _, err := s.renewalPrice(ctx, s.db, x)
+	if err != nil {
+		return false, false, err
+	}
+	// Mark the row as handled for this run; the payment settles it.
+	if _, err := s.db.Exec(ctx, `UPDATE subscriptions SET retry_at = ? WHERE id = ? AND end_at = ?`,
+		s.now().Add(10*time.Minute).Unix(), x.ID, x.EndAt); err != nil {
+		return false, false, err
+	}
+	_, err = s.startPayment(ctx, payOrder{Prov: prov, UserID: x.UserID, Kind: kindRenewal,
+		PaySystem: cardPaySystem(prov), Amount: amount, CardToken: card.token, CardID: card.ID,
+		Key: fmt.Sprintf("renew:%d:%d:%d", x.ID, x.EndAt, x.Failures), SubID: x.ID, PeriodAt: x.EndAt})
+	return false, true, err
+}
+
+// renewalPrice is what the next period of x costs and how long it is: the
+// changed period when the viewer chose one, else the price kept at purchase.
+func (s *Service) renewalPrice(ctx context.Context, q store.Querier, x subRow) (amount int64, months int, periodID int64, err error) {
+	amount, months, periodID = x.Price, x.Months, x.PeriodID
+	if x.NextPeriodID != 0 {
+		err = store.Get(ctx, q, `SELECT amount, months FROM packet_periods WHERE id = ?`, []any{x.NextPeriodID}, &amount, &months)
+		periodID = x.NextPeriodID
+	}
+	if months <= 0 {
+		months = 1
+	}
+	return amount, months, periodID, err
+}
+
+// chargeRenewal charges the period of subscription id starting at
+// periodStart and extends it, in tx. paymentID is the card payment that
+// brought the money (0: the balance).
+func (s *Service) chargeRenewal(ctx context.Context, tx *store.Tx, id, periodStart, paymentID int64) error {
+	now := s.now().Unix()
+	x, err := scanSub(tx.QueryRow(ctx, `SELECT `+subColumns+` FROM subscriptions WHERE id = ?`, id))
+	if err != nil {
+		return store.MapErr(err)
+	}
+	if x.EndAt != periodStart || x.ClosedAt != 0 {
+		return errRenewalDone
+	}
+	amount, months, periodID, err := s.renewalPrice(ctx, tx, x)
+	if err != nil {
+		return err
+	}
+	res, err := tx.Exec(ctx, `INSERT INTO subscription_charges (subscription_id, period_start, amount, payment_id, created_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, id, periodStart, amount, paymentID, now)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errRenewalDone
+	}
+	if amount > 0 {
+		acc, err := accountOf(ctx, tx, x.UserID, x.Currency)
+		if err != nil {
+			return err
+		}
+		if _, err := post(ctx, tx, entry{AccountID: acc.ID, UserID: x.UserID, Kind: entryCharge, Amount: -amount,
+			Currency: x.Currency, Key: chargeKey(id, periodStart), Description: "renewal"}, now); err != nil {
+			if errors.Is(err, errInsufficient) {
+				return &shortError{Missing: shortfall(amount, acc.Balance)}
+			}
+			return err
+		}
+	}
+	// A renewal starts where the last period ended: a late run (a retry)
+	// still gives whole periods from the day the viewer pays.
+	start := periodStart
+	if start < now-3600 {
+		start = now
+	}
+	packetID := x.PacketID
+	var after int64
+	if err := store.Get(ctx, tx, `SELECT after_renew_packet_id FROM packets WHERE id = ?`, []any{x.PacketID}, &after); err == nil && after != 0 {
+		packetID = after
+	}
+	_, err = tx.Exec(ctx, `UPDATE subscriptions SET end_at = ?, start_at = CASE WHEN start_at > ? THEN ? ELSE start_at END,
+		period_id = ?, months = ?, price = ?, next_period_id = 0, retry_at = 0, failures = 0, source = ?, packet_id = ?,
+		open_key = ? WHERE id = ?`,
+		periodEnd(start, months), start, start, periodID, months, amount, sourcePaid, packetID, openKey(x.UserID, packetID), id)
+	return err
+}
+
+// renewalFailed schedules the next try, tells the viewer, and after the
+// last try ends the subscription.
+func (s *Service) renewalFailed(ctx context.Context, id, periodStart int64) error {
+	now := s.now()
+	x, err := scanSub(s.db.QueryRow(ctx, `SELECT `+subColumns+` FROM subscriptions WHERE id = ?`, id))
+	if err != nil {
+		return store.MapErr(err)
+	}
+	if x.EndAt != periodStart || x.ClosedAt != 0 {
+		return nil
+	}
+	lang := "ru"
+	if prov, err := s.providerOfUser(ctx, x.UserID); err == nil && len(prov.Languages) > 0 {
+		lang = prov.Languages[0]
+	}
+	name := s.packetName(ctx, x.PacketID)
+	if x.Failures >= len(retrySchedule) {
+		if _, err := s.db.Exec(ctx, `UPDATE subscriptions SET renew = FALSE, open_key = NULL, closed_at = ? WHERE id = ? AND end_at = ?`,
+			now.Unix(), id, periodStart); err != nil {
+			return err
+		}
+		s.tell(ctx, x.UserID, httpx.T(lang, "commerce_renewal_ended_title"), httpx.T(lang, "commerce_renewal_ended_text", name))
+		return nil
+	}
+	retry := now.Add(retrySchedule[x.Failures]).Unix()
+	if _, err := s.db.Exec(ctx, `UPDATE subscriptions SET failures = failures + 1, retry_at = ? WHERE id = ? AND end_at = ?`,
+		retry, id, periodStart); err != nil {
+		return err
+	}
+	if x.Failures == 0 {
+		s.tell(ctx, x.UserID, httpx.T(lang, "commerce_renewal_failed_title"), httpx.T(lang, "commerce_renewal_failed_text", name))
+	}
+	return nil
+}
+
+func (s *Service) tell(ctx context.Context, userID int64, title, text string) {
+	if s.cfg.Messenger == nil {
+		return
+	}
+	if _, err := s.cfg.Messenger.PostMessage(ctx, userID, title, text); err != nil {
+		slog.WarnContext(ctx, "message to viewer failed", "user", userID, "err", err)
+	}
+}
+
+func (s *Service) packetName(ctx context.Context, id int64) string {
+	var name string
+	if err := store.Get(ctx, s.db, `SELECT name FROM packets WHERE id = ?`, []any{id}, &name); err != nil {
+		return "#" + strconv.FormatInt(id, 10)
+	}
+	return name
+}

@@ -1,3 +1,0 @@
-export function SubscriptionsSection() { return null; }
-export function PaymentSection() { return null; }
-export function BalanceLine() { return null; }
