@@ -46,6 +46,10 @@ func serve(ctx context.Context, cfg config.Config) error {
 		if err := demo.EnsureCatalog(ctx, db); err != nil {
 			return err
 		}
+		// After the catalogue: films are offered for rent and purchase.
+		if err := demo.EnsureCommerce(ctx, db); err != nil {
+			return fmt.Errorf("demo shop: %w", err)
+		}
 	}
 	h, err := app.Handler(ctx, cfg, db, app.Options{WarmMedia: true, RunJobs: true})
 	if err != nil {

@@ -88,6 +88,9 @@ func NewWithOptions(t testing.TB, db *store.DB, opts app.Options, tweak ...func(
 		if err := demo.Seed(ctx, db); err != nil {
 			t.Fatalf("demo seed: %v", err)
 		}
+		if err := demo.EnsureCommerce(ctx, db); err != nil {
+			t.Fatalf("demo shop: %v", err)
+		}
 	}
 	h, err := app.Handler(ctx, cfg, db, opts)
 	if err != nil {

@@ -13,22 +13,24 @@ import (
 )
 
 // The payload is the NSPK payment link that every Russian bank's app opens
-// from a scanned QR code:
+// from a scanned QR code, for example
 //
-//		https://qr.nspk.ru/AD1000T6S4L9E1QH8JD6AMRBV0KD2K3J?type=02&bank=100000000004&sum=19900&cur=RUB&crc=F405
+//	https://qr.nspk.ru/AD1000T6S4L9E1QH8JD6AMRBV0KD2K3J?type=02&bank=100000000004&sum=19900&cur=RUB&crc=F405
 //
-//	  - the path is the QR id: 32 characters of [A-Z0-9]; links issued by NSPK
-//	    start with "AD1000" for dynamic and "AS1000" for static codes, and
-//	    NewQRID keeps that shape;
-//	  - type=02 marks a dynamic code (one payment, fixed sum; 01 is static);
-//	  - bank is the 12-digit NSPK member id of the payee's bank;
-//	  - sum is the amount in kopecks, cur is always RUB;
-//	  - crc is CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no
-//	    final xor) over every byte before "&crc=", as 4 upper-case hex digits.
+// Its parts, in this order:
 //
-// The parameter order and the CRC rule were checked against links issued by
-// Tinkoff and Tochka for their merchants: the CRC of those links matches
-// this computation. Only dynamic links are built and read here.
+//   - the path is the QR id: 32 characters of [A-Z0-9]; links issued by NSPK
+//     start with "AD1000" for dynamic and "AS1000" for static codes, and
+//     NewQRID keeps that shape;
+//   - type=02 marks a dynamic code (one payment, fixed sum; 01 is static);
+//   - bank is the 12-digit NSPK member id of the payee's bank;
+//   - sum is the amount in kopecks, cur is always RUB;
+//   - crc is CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no
+//     final xor) over every byte before "&crc=", as 4 upper-case hex digits.
+//
+// The order and the CRC rule were checked against links that Tinkoff and
+// Tochka issued for their merchants: their CRCs match this computation (see
+// the tests). Only dynamic links are built and read here.
 const (
 	Prefix        = "https://qr.nspk.ru/"
 	TypeDynamic   = "02"

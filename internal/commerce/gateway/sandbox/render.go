@@ -78,7 +78,7 @@ func (s *Service) pageFor(r *http.Request, p *payment) *pageView {
 		if p.Status == gateway.StatusSucceeded {
 			v.Heading, v.HeadingClass, v.Message = t("sandbox_succeeded_heading"), "ok", t("sandbox_succeeded_text")
 			if p.CardToken != "" && p.Confirmation != "" {
-				v.CardNote = t("sandbox_card_saved", p.CardBrand, p.CardLast4)
+				v.CardNote = t("sandbox_card_saved", brandName(p.CardBrand), p.CardLast4)
 			}
 		} else {
 			v.Heading, v.HeadingClass, v.Message = t("sandbox_canceled_heading"), "fail", reasonText(v.Lang, p.FailureReason)
@@ -205,6 +205,19 @@ func maskPhone(digits string) string {
 		return "+" + strings.Repeat("•", len(digits))
 	}
 	return "+" + digits[:1] + strings.Repeat("•", len(digits)-5) + digits[len(digits)-4:]
+}
+
+// brandName is a card brand as people write it.
+func brandName(brand string) string {
+	switch brand {
+	case "visa":
+		return "Visa"
+	case "mastercard":
+		return "Mastercard"
+	case "mir":
+		return "Mir"
+	}
+	return brand
 }
 
 // groupDigits writes a card number in groups of four.

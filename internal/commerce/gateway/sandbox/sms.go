@@ -99,6 +99,13 @@ func (s *Service) confirmSMS(ctx context.Context, p *payment, code, base string)
 		}
 		if ok {
 			s.notifyID(ctx, base, p.ID)
+			return 0, nil
+		}
+		// Ended meanwhile: only a success is an answer to the right code.
+		if now, err := loadPayment(ctx, s.db, "", p.ID); err != nil {
+			return 0, unavailable(err)
+		} else if now.Status != gateway.StatusSucceeded {
+			return 0, rejected("the payment is canceled")
 		}
 		return 0, nil
 	}
