@@ -5317,6 +5317,7 @@ export interface paths {
                     content?: never;
                 };
                 401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
             };
         };
@@ -5350,6 +5351,7 @@ export interface paths {
                     };
                 };
                 401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
             };
         };
@@ -5394,6 +5396,7 @@ export interface paths {
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
                 429: components["responses"]["Error"];
             };
@@ -5440,6 +5443,7 @@ export interface paths {
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
                 429: components["responses"]["Error"];
             };
@@ -5688,6 +5692,7 @@ export interface components {
             } | null;
             /** @description False in a country the operator does not serve */
             is_guest_allowed: boolean;
+            is_allow_additional_packets_without_base?: boolean;
             promo_days: number;
             /** @description ISO code of the client's country; empty when unknown (private networks) */
             country: string;
@@ -6917,7 +6922,7 @@ export interface components {
             amount: number;
             /** Format: int64 */
             monthly_amount: number;
-            /** @description Percent against the monthly price of the first period */
+            /** @description Percent against the monthly price of the first period, never negative */
             discount: number;
             currency: string;
             /**

@@ -8,6 +8,7 @@ import { confirmOffer, confirmSubscribe, newIdempotencyKey, type ConfirmData } f
 import { cancelPlanned, disableRenewal } from '../subscriptionActions';
 import { useDateText, useMoney, usePeriodText } from '../useFormat';
 import { useFlowDeps } from '../useFlow';
+import { StaleModal } from './StaleModal';
 import styles from './Payments.module.css';
 
 /**
@@ -17,7 +18,7 @@ import styles from './Payments.module.css';
  */
 export function ConfirmModal({ onClose, data }: HashModalProps) {
   const c = data as ConfirmData | undefined;
-  if (!c) return null;
+  if (!c) return <StaleModal name="confirm" onClose={onClose} />;
   switch (c.kind) {
     case 'not_allowed':
       return <NotAllowed onClose={onClose} />;

@@ -10,6 +10,7 @@ import { buyWithOption, type PacketPurchase } from '../flow';
 import { hasTrial } from '../rules/periods';
 import { useFlowDeps } from '../useFlow';
 import { PeriodOptions } from './PeriodOptions';
+import { StaleModal } from './StaleModal';
 import styles from './Payments.module.css';
 
 /** #confirm_period: the viewer picks the period of a packet with several options (spec 4 step 5). */
@@ -21,7 +22,7 @@ export function ConfirmPeriodModal({ onClose, data }: HashModalProps) {
   const periods = useQuery({ ...periodsQuery(purchase?.packetId ?? 0, token), enabled: !!purchase });
   const [chosen, setChosen] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!purchase) return null;
+  if (!purchase) return <StaleModal name="confirm_period" onClose={onClose} />;
 
   const options = periods.data ?? [];
   const selected = options.find((o) => o.id === chosen) ?? options.find((o) => o.is_current) ?? options[0];

@@ -19,7 +19,16 @@ export function NofundsModal({ onClose, data }: HashModalProps) {
   const money = useMoney();
   const step = data as PaymentStep | undefined;
   const [busy, setBusy] = useState(false);
-  if (!step) return null;
+  if (!step) {
+    return (
+      <Modal title={t('payments.nofundsTitle')} onClose={onClose} name="nofunds">
+        <p className={styles.lead}>{t('payments.nofundsGeneral')}</p>
+        <div className={styles.actions}>
+          <Button onClick={() => d.open('refill')}>{t('payments.refillButton')}</Button>
+        </div>
+      </Modal>
+    );
+  }
   const amount = money(step.amount, step.currency);
 
   const payRest = async () => {

@@ -8,6 +8,7 @@ import { payWithCard } from '../payCalls';
 import { useMoney } from '../useFormat';
 import { useFlowDeps } from '../useFlow';
 import { TestPaymentNote } from './TestPaymentNote';
+import { StaleModal } from './StaleModal';
 import styles from './Payments.module.css';
 
 /** #pay_card: the card flow with a primary saved card: it pays at once, then the result is polled. */
@@ -19,7 +20,7 @@ export function PayCardModal({ onClose, data }: HashModalProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey());
-  if (!pay?.card) return null;
+  if (!pay?.card) return <StaleModal name="pay_card" onClose={onClose} />;
   const card = pay.card;
 
   const payNow = async () => {

@@ -9,6 +9,7 @@ import type { Transaction } from '../types';
 import { useFlowDeps } from '../useFlow';
 import { TestPaymentNote } from './TestPaymentNote';
 import { TransactionOutcome } from './TransactionOutcome';
+import { StaleModal } from './StaleModal';
 import styles from './Payments.module.css';
 
 /**
@@ -32,7 +33,7 @@ export function PayIframeModal({ onClose, data }: HashModalProps) {
       .catch((e: unknown) => setError(errorMessage(t, e)));
   }, [d, pay, t, onClose]);
 
-  if (!pay) return null;
+  if (!pay) return <StaleModal name="pay_iframe" onClose={onClose} />;
   return (
     <Modal title={pay.title || t('payments.iframeTitle')} onClose={onClose} size="md" name="pay_iframe">
       {pay.isTest && <TestPaymentNote />}

@@ -9,6 +9,7 @@ import { confirmSmsCode, sendSmsCode } from '../payCalls';
 import { useMoney } from '../useFormat';
 import { useFlowDeps } from '../useFlow';
 import { TestPaymentNote } from './TestPaymentNote';
+import { StaleModal } from './StaleModal';
 import styles from './Payments.module.css';
 
 const PHONE_PATTERN = /^\+?[\d\s()-]{7,20}$/;
@@ -31,7 +32,7 @@ export function PayPhoneSmsModal({ onClose, data }: HashModalProps) {
   useEffect(() => {
     if (transactionId !== null) document.querySelector<HTMLInputElement>('[data-modal="pay_phone_sms"] input[autocomplete="one-time-code"]')?.focus();
   }, [transactionId]);
-  if (!pay) return null;
+  if (!pay) return <StaleModal name="pay_phone_sms" onClose={onClose} />;
   const phoneValue = phone ?? user?.phone ?? '';
 
   const send = async (e: FormEvent) => {

@@ -11,6 +11,7 @@ import { useMoney } from '../useFormat';
 import { useFlowDeps } from '../useFlow';
 import { TestPaymentNote } from './TestPaymentNote';
 import { TransactionOutcome } from './TransactionOutcome';
+import { StaleModal } from './StaleModal';
 import styles from './Payments.module.css';
 
 /**
@@ -37,7 +38,7 @@ export function PayQrModal({ onClose, data }: HashModalProps) {
       .catch((e: unknown) => setError(errorMessage(t, e)));
   }, [d, pay, t, onClose]);
 
-  if (!pay) return null;
+  if (!pay) return <StaleModal name="pay_qr" onClose={onClose} />;
   const src = tx ? qrImageSrc(tx.qrcode_url, token, window.location.origin) : '';
   return (
     <Modal title={t('payments.qrTitle')} onClose={onClose} name="pay_qr">

@@ -8,6 +8,7 @@ import { startGatewayPayment } from '../payCalls';
 import { useMoney } from '../useFormat';
 import { useFlowDeps } from '../useFlow';
 import { TestPaymentNote } from './TestPaymentNote';
+import { StaleModal } from './StaleModal';
 import styles from './Payments.module.css';
 
 /**
@@ -24,7 +25,7 @@ export function PayRedirectModal({ onClose, data }: HashModalProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey());
-  if (!pay) return null;
+  if (!pay) return <StaleModal name="pay_redirect" onClose={onClose} />;
 
   const go = async () => {
     setBusy(true);

@@ -8,6 +8,7 @@ import type { PaymentStep, PaySystem } from '../types';
 import { useMoney } from '../useFormat';
 import { useFlowDeps } from '../useFlow';
 import { usePaySystems } from '../usePaySystems';
+import { StaleModal } from './StaleModal';
 import styles from './Payments.module.css';
 
 /** #paysystems: how to pay the amount the balance lacks (spec 4 step 6). */
@@ -18,7 +19,7 @@ export function PaysystemsModal({ onClose, data }: HashModalProps) {
   const step = data as PaymentStep | undefined;
   const systems = usePaySystems(step?.allowed);
   const [busy, setBusy] = useState<string | null>(null);
-  if (!step) return null;
+  if (!step) return <StaleModal name="paysystems" onClose={onClose} />;
 
   const choose = async (ps: PaySystem) => {
     setBusy(ps.shortname);

@@ -11,6 +11,7 @@ import { isPlannedChange } from '../rules/periods';
 import { useDateText } from '../useFormat';
 import { useFlowDeps } from '../useFlow';
 import { PeriodOptions } from './PeriodOptions';
+import { StaleModal } from './StaleModal';
 import styles from './Payments.module.css';
 
 export interface SubscriptionModalData {
@@ -35,7 +36,7 @@ export function SubscriptionModal({ onClose, data }: HashModalProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [plannedFrom, setPlannedFrom] = useState<number | null>(null);
-  if (!s) return null;
+  if (!s) return <StaleModal name="subscription" onClose={onClose} />;
 
   const options = periods.data ?? [];
   const current = options.find((o) => o.is_current);
