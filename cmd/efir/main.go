@@ -22,6 +22,7 @@ commands:
   migrate   apply database migrations and exit
   seed      load the demo operator into the database (once; safe to repeat)
   outbox    list the latest one-time codes and texts of the outbox sender
+  renew     charge the subscriptions due now (or at -at RFC3339) once
   import    load a programme guide or a channel line-up:
             efir import xmltv|m3u [flags] <file|url|->
   version   print the version
@@ -83,6 +84,8 @@ func run(ctx context.Context, cmd string, args []string) error {
 		return outbox(ctx, cfg, args)
 	case "import":
 		return importCmd(ctx, cfg, args)
+	case "renew":
+		return renew(ctx, cfg, args)
 	default:
 		fmt.Fprint(os.Stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)

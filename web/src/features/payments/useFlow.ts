@@ -7,6 +7,7 @@ import { apiFetch, useConfiguration, useNetwork, userKeys, type Device, type Use
 import { modalAddsHistory, type ModalName, type NavigationState } from '@/shared/lib/modalNavigation';
 import { loginState, sessionStore, useSession } from '@/shared/session';
 import { showAlert } from '@/shared/ui';
+import { leaveFor, openNewWindow } from './external';
 import type { FlowDeps } from './flow';
 import { isEmbedded, withoutPurchased } from './rules/transaction';
 
@@ -104,8 +105,8 @@ export function useFlowDeps(): FlowDeps {
         navigate(`/watch/${contentId}`, { state: { backgroundLocation: background, from: l.pathname + search } satisfies NavigationState });
       },
       alert: (text, kind) => showAlert(text, { kind }),
-      openWindow: (url) => void window.open(url, '_blank', 'noopener'),
-      goTo: (url) => window.location.assign(url),
+      openWindow: openNewWindow,
+      goTo: leaveFor,
       protectedCall: (call) => protectedCall('pay', call),
       askPayPin: () => askPin({ action: 'pay' }),
       payPinNeeded: () => payPinNeeded(client),

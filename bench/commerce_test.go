@@ -1,0 +1,146 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"efir/internal/commerce"
+	"efir/internal/demo"
+	"efir/internal/provider"
+	"efir/internal/store"
+)
+
+// The commerce budgets (issue 10): the renewal of 100 000 due subscriptions
+// under 60 s on SQLite and on PostgreSQL, peak memory under 300 MB, every one
+// charged once. PostgreSQL runs when EFIR_TEST_POSTGRES_URL is set.
+const renewViewers = 100_000
+
+func BenchmarkRenew100k(b *testing.B) {
+	b.Run("sqlite", func(b *testing.B) {
+		dir := b.TempDir()
+		db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(dir, "efir.db"), dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer db.Close()
+		benchRenew(b, db)
+	})
+	if url := os.Getenv("EFIR_TEST_POSTGRES_URL"); url != "" {
+		b.Run("postgres", func(b *testing.B) {
+			ctx := context.Background()
+			db, err := store.Open(ctx, url, b.TempDir())
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			// A clean schema of its own.
+			for _, q := range []string{"DROP SCHEMA IF EXISTS bench_renew CASCADE", "CREATE SCHEMA bench_renew"} {
+				if _, err := db.Exec(ctx, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			db.Close()
+			db, err = store.Open(ctx, url+"&search_path=bench_renew", b.TempDir())
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer db.Close()
+			benchRenew(b, db)
+		})
+	}
+}
+
+func benchRenew(b *testing.B, db *store.DB) {
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ctx := context.Background()
+	if err := db.Migrate(ctx); err != nil {
+		b.Fatal(err)
+	}
+	if err := demo.Seed(ctx, db); err != nil {
+		b.Fatal(err)
+	}
+	if err := demo.EnsureCommerce(ctx, db); err != nil {
+		b.Fatal(err)
+	}
+	var packet int64
+	if err := store.Get(ctx, db, `SELECT id FROM packets WHERE short = 'base-1'`, nil, &packet); err != nil {
+		b.Fatal(err)
+	}
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+	end := start + 30*86400
+	// 100 000 viewers, each with 1 000 ₽ and a base subscription due at end.
+	err := db.Tx(ctx, func(tx *store.Tx) error {
+		for i := 0; i < renewViewers; i++ {
+			u, err := store.InsertID(ctx, tx, `INSERT INTO users (provider_id, username, date_joined) VALUES (1, ?, 0) RETURNING id`,
+				fmt.Sprintf("renew-%d", i))
+			if err != nil {
+				return err
+			}
+			acc, err := store.InsertID(ctx, tx, `INSERT INTO accounts (user_id, balance, currency) VALUES (?, 100000, 'RUB') RETURNING id`, u)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO ledger_entries (account_id, user_id, kind, amount, currency, balance_after, idem_key,
+				created_at) VALUES (?, ?, 'adjustment', 100000, 'RUB', 100000, ?, 0)`, acc, u, fmt.Sprintf("open-%d", acc)); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO subscriptions (user_id, packet_id, start_at, end_at, source, created_at, renew,
+				months, price, currency, open_key) VALUES (?, ?, ?, ?, 'paid', ?, TRUE, 1, 29900, 'RUB', ?)`,
+				u, packet, start, end, start, fmt.Sprintf("%d:%d", u, packet)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	providers, err := provider.NewService(ctx, db, provider.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	svc := commerce.New(db, commerce.Config{Now: func() time.Time { return time.Unix(end+60, 0) }, Providers: providers})
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() {
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapInuse > peak.Load() {
+				peak.Store(m.HeapInuse)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	b.ResetTimer()
+	t0 := time.Now()
+	n, err := svc.RenewDue(ctx)
+	took := time.Since(t0)
+	b.StopTimer()
+	close(done)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var charges int
+	if err := store.Get(ctx, db, `SELECT COUNT(*) FROM ledger_entries WHERE description = 'renewal'`, nil, &charges); err != nil {
+		b.Fatal(err)
+	}
+	if n != renewViewers || charges != renewViewers {
+		b.Fatalf("renewed %d, charged %d, want %d", n, charges, renewViewers)
+	}
+	b.ReportMetric(took.Seconds(), "s/100k")
+	b.ReportMetric(float64(peak.Load())/(1<<20), "peakMB")
+	b.Logf("renewed %d in %s (budget 60 s), peak heap %.0f MB (budget 300 MB)", n, took, float64(peak.Load())/(1<<20))
+}
