@@ -21,7 +21,7 @@ import (
 // The commerce budgets (issue 10): the renewal of 100 000 due subscriptions
 // under 60 s on SQLite and on PostgreSQL, peak memory under 300 MB, every one
 // charged once. PostgreSQL runs when EFIR_TEST_POSTGRES_URL is set.
-const renewViewers = 100_000
+var renewViewers = envInt("EFIR_BENCH_RENEW_N", 100_000)
 
 func BenchmarkRenew100k(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) {
@@ -143,4 +143,12 @@ func benchRenew(b *testing.B, db *store.DB) {
 	b.ReportMetric(took.Seconds(), "s/100k")
 	b.ReportMetric(float64(peak.Load())/(1<<20), "peakMB")
 	b.Logf("renewed %d in %s (budget 60 s), peak heap %.0f MB (budget 300 MB)", n, took, float64(peak.Load())/(1<<20))
+}
+
+func envInt(name string, def int) int {
+	var n int
+	if _, err := fmt.Sscan(os.Getenv(name), &n); err != nil || n <= 0 {
+		return def
+	}
+	return n
 }

@@ -40,7 +40,9 @@ func newCommerce(cfg config.Config, db *store.DB, o Options, providers *provider
 	}
 	mac := hmac.New(sha256.New, mediaSecret)
 	mac.Write([]byte("efir sandbox gateway"))
-	sb := sandbox.New(db, sandbox.Options{Sender: codes.Sender(), Now: o.Now, Secret: mac.Sum(nil)})
+	// Notifications go to the public address, never to a Host header the
+	// payer could set.
+	sb := sandbox.New(db, sandbox.Options{Sender: codes.Sender(), Now: o.Now, Secret: mac.Sum(nil), NotifyBase: cfg.PublicURL})
 	gateways := func(p *provider.Provider) gateway.Gateway {
 		switch p.Commerce.Gateway {
 		case "sandbox":

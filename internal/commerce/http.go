@@ -40,7 +40,7 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("GET /v2/users/self/transactions", viewer(s.handleTransactions))
 	h("GET /v2/users/self/transactions/{id}", viewer(s.handleTransaction))
 	h("GET /v2/users/self/ledger", viewer(s.handleLedger))
-	h("GET /v2/payments/qr/{file}", viewer(s.handleQR))
+	h("GET /v2/payments/{id}/qr.png", viewer(s.handleQR))
 
 	h("GET /v2/users/self/cards", viewer(s.handleCards))
 	h("POST /v2/users/self/cards", buyer(s.handleLinkCard))

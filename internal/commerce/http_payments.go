@@ -42,7 +42,7 @@ func transactionView(p payment, prov *provider.Provider, lang string) Transactio
 		t.TransactionID = *p.GatewayID
 	}
 	if p.QRPayload != "" {
-		t.QRCodeURL = "/v2/payments/qr/" + strconv.FormatInt(p.ID, 10) + ".png"
+		t.QRCodeURL = "/v2/payments/" + strconv.FormatInt(p.ID, 10) + "/qr.png"
 	}
 	if p.PacketID != 0 {
 		id := p.PacketID
@@ -377,9 +377,8 @@ func (s *Service) handleLedger(w http.ResponseWriter, r *http.Request) error {
 
 // handleQR draws the SBP QR of the viewer's payment.
 func (s *Service) handleQR(w http.ResponseWriter, r *http.Request) error {
-	file := r.PathValue("file")
-	id, err := strconv.ParseInt(strings.TrimSuffix(file, ".png"), 10, 64)
-	if err != nil || !strings.HasSuffix(file, ".png") || s.cfg.QRPNG == nil {
+	id, err := pathInt(r, "id")
+	if err != nil || s.cfg.QRPNG == nil {
 		return httpx.NotFound()
 	}
 	p, err := paymentByID(r.Context(), s.db, id)
@@ -515,7 +514,7 @@ func (s *Service) handleNotify(w http.ResponseWriter, r *http.Request) error {
 	id, err := gw.Notification(r, ip)
 	if err != nil {
 		slog.WarnContext(ctx, "payment notification refused", "gateway", gw.Name(), "err", err)
-		return httpx.Forbidden("error_permission_denied")
+		return httpx.Forbidden("commerce_notification_refused")
 	}
 	var pid int64
 	err = store.Get(ctx, s.db, `SELECT id FROM payments WHERE gateway = ? AND gateway_payment_id = ?`, []any{gw.Name(), id}, &pid)

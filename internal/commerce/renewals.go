@@ -27,12 +27,13 @@ var errRenewalDone = errors.New("period already charged")
 // how many were renewed. Several copies may run it at once.
 func (s *Service) RenewDue(ctx context.Context) (int, error) {
 	renewed := 0
-	var lastID int64
+	var lastEnd, lastID int64 = -1 << 62, 0
 	for {
 		now := s.now().Unix()
 		var due []subRow
 		err := store.Each(ctx, s.db, `SELECT `+subColumns+` FROM subscriptions WHERE renew = TRUE AND closed_at = 0
-			AND paused_at = 0 AND end_at <= ? AND retry_at <= ? AND id > ? ORDER BY id LIMIT ?`, []any{now, now, lastID, renewBatch},
+			AND paused_at = 0 AND end_at <= ? AND retry_at <= ? AND (end_at > ? OR (end_at = ? AND id > ?))
+			ORDER BY end_at, id LIMIT ?`, []any{now, now, lastEnd, lastEnd, lastID, renewBatch},
 			func(r store.Scanner) error {
 				x, err := scanSub(r)
 				if err == nil {
@@ -43,8 +44,12 @@ func (s *Service) RenewDue(ctx context.Context) (int, error) {
 		if err != nil || len(due) == 0 {
 			return renewed, err
 		}
-		lastID = due[len(due)-1].ID
-		n, short, err := s.renewFromBalance(ctx, due)
+		lastEnd, lastID = due[len(due)-1].EndAt, due[len(due)-1].ID
+		after, err := afterRenew(ctx, s.db)
+		if err != nil {
+			return renewed, err
+		}
+		n, short, err := s.renewFromBalance(ctx, due, after)
 		renewed += n
 		if err != nil {
 			return renewed, err
@@ -66,37 +71,86 @@ func (s *Service) RenewDue(ctx context.Context) (int, error) {
 const renewBatch = 250
 
 // renewFromBalance charges the due rows from their balances in one
-// transaction, each inside a savepoint so that one failure undoes only its
-// own row. It answers the rows whose balance was short.
-func (s *Service) renewFromBalance(ctx context.Context, due []subRow) (renewed int, short []subRow, err error) {
+// transaction, four statements each and no savepoint: the period's charge
+// row goes first (a second runner finds it and skips), the balance moves
+// only if it covers the price, and a short balance takes the charge row back.
+// It answers the rows whose balance was short.
+func (s *Service) renewFromBalance(ctx context.Context, due []subRow, after map[int64]int64) (renewed int, short []subRow, err error) {
+	now := s.now().Unix()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		renewed, short = 0, short[:0]
+		renewed, short = 0, nil
 		for _, x := range due {
-			if _, err := tx.Exec(ctx, `SAVEPOINT renew`); err != nil {
-				return err
+			if x.NextPeriodID != 0 || x.Price <= 0 {
+				// The rarer cases take the general path.
+				err := s.chargeRenewal(ctx, tx, x.ID, x.EndAt, 0)
+				var sh *shortError
+				switch {
+				case err == nil:
+					renewed++
+				case errors.As(err, &sh):
+					short = append(short, x)
+				case !errors.Is(err, errRenewalDone):
+					return err
+				}
+				continue
 			}
-			err := s.chargeRenewal(ctx, tx, x.ID, x.EndAt, 0)
-			var sh *shortError
-			switch {
-			case err == nil:
-				renewed++
-			case errors.As(err, &sh):
-				short = append(short, x)
-			case errors.Is(err, errRenewalDone):
-			default:
-				slog.ErrorContext(ctx, "renewal failed", "subscription", x.ID, "err", err)
-			}
-			q := `RELEASE SAVEPOINT renew`
+			res, err := tx.Exec(ctx, `INSERT INTO subscription_charges (subscription_id, period_start, amount, payment_id, created_at)
+				VALUES (?, ?, ?, 0, ?) ON CONFLICT DO NOTHING`, x.ID, x.EndAt, x.Price, now)
 			if err != nil {
-				q = `ROLLBACK TO SAVEPOINT renew`
-			}
-			if _, err := tx.Exec(ctx, q); err != nil {
 				return err
 			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				continue // another runner charged this period
+			}
+			var accountID, balance int64
+			err = store.Get(ctx, tx, `UPDATE accounts SET balance = balance - ? WHERE user_id = ? AND currency = ? AND balance >= ?
+				RETURNING id, balance`, []any{x.Price, x.UserID, x.Currency, x.Price}, &accountID, &balance)
+			if errors.Is(err, store.ErrNotFound) {
+				if _, err := tx.Exec(ctx, `DELETE FROM subscription_charges WHERE subscription_id = ? AND period_start = ?`, x.ID, x.EndAt); err != nil {
+					return err
+				}
+				short = append(short, x)
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO ledger_entries (account_id, user_id, kind, amount, currency, balance_after, idem_key,
+				description, created_at) VALUES (?, ?, 'charge', ?, ?, ?, ?, 'renewal', ?)`,
+				accountID, x.UserID, -x.Price, x.Currency, balance, chargeKey(x.ID, x.EndAt), now); err != nil {
+				return err
+			}
+			start := x.EndAt
+			if start < now-3600 {
+				start = now
+			}
+			packetID := x.PacketID
+			if a := after[x.PacketID]; a != 0 {
+				packetID = a
+			}
+			if _, err := tx.Exec(ctx, `UPDATE subscriptions SET end_at = ?, retry_at = 0, failures = 0, source = 'paid', packet_id = ?,
+				open_key = ? WHERE id = ? AND end_at = ?`, periodEnd(start, max(x.Months, 1)), packetID, openKey(x.UserID, packetID),
+				x.ID, x.EndAt); err != nil {
+				return err
+			}
+			renewed++
 		}
 		return nil
 	})
 	return renewed, short, err
+}
+
+// afterRenew maps packets to the packet they turn into at renewal.
+func afterRenew(ctx context.Context, q store.Querier) (map[int64]int64, error) {
+	out := map[int64]int64{}
+	err := store.Each(ctx, q, `SELECT id, after_renew_packet_id FROM packets WHERE after_renew_packet_id <> 0`, nil,
+		func(r store.Scanner) error {
+			var a, b int64
+			err := r.Scan(&a, &b)
+			out[a] = b
+			return err
+		})
+	return out, err
 }
 
 // renewByCard starts a payment of x's next period with the primary saved

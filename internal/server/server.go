@@ -60,7 +60,8 @@ func Handler(o Options) http.Handler {
 	for _, m := range o.Modules {
 		m.Register(mux)
 	}
-	// The API and media live on mux; everything else is the web client, so
+	// The API, media and the payment gateway's hosted pages (/pay/) live on
+	// mux; everything else is the web client, so
 	// that an unknown /v2 path or method is an API 404/405 (rewritten into the
 	// error shape by apiErrors), never the SPA's index page.
 	var root http.Handler = mux
@@ -68,7 +69,7 @@ func Handler(o Options) http.Handler {
 		spa := spaHandler(o.Web, o.PageMeta)
 		root = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			p := r.URL.Path
-			if p == "/healthz" || strings.HasPrefix(p, "/v2/") || strings.HasPrefix(p, "/media/") {
+			if p == "/healthz" || strings.HasPrefix(p, "/v2/") || strings.HasPrefix(p, "/media/") || strings.HasPrefix(p, "/pay/") {
 				mux.ServeHTTP(w, r)
 				return
 			}

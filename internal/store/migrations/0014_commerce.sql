@@ -62,7 +62,7 @@ ALTER TABLE subscriptions ADD COLUMN open_key TEXT;
 ALTER TABLE subscriptions ADD COLUMN idem_key TEXT;
 CREATE UNIQUE INDEX subscriptions_open ON subscriptions (open_key);
 CREATE UNIQUE INDEX subscriptions_idem ON subscriptions (idem_key);
-CREATE INDEX subscriptions_due ON subscriptions (renew, end_at);
+CREATE INDEX subscriptions_due ON subscriptions (renew, end_at, id);
 
 -- One charge per subscription per period, whoever runs the renewal.
 CREATE TABLE subscription_charges (

@@ -17,6 +17,9 @@ const m = (minor: number) => formatMoney(minor, 'RUB', 'en');
 /** The text of an element with no-break spaces as plain ones. */
 const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
 
+// Role queries over whole dialogs are slow in jsdom on a cold run.
+vi.setConfig({ testTimeout: 20_000 });
+
 vi.mock('./external', () => ({ leaveFor: vi.fn(), openNewWindow: vi.fn() }));
 
 function Buyer({ packetId = 5, offer }: { packetId?: number; offer?: { id: number; content: number } }) {

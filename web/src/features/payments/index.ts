@@ -27,17 +27,19 @@ export { PeriodOptions } from './modals/PeriodOptions';
 export type { ConfirmData, QuickPacketsData, PayModalData } from './flow';
 export type { SubscriptionModalData } from './modals/SubscriptionModal';
 
-// The hash modals (the modal host loads this module lazily).
-export { PaysystemsModal } from './modals/PaysystemsModal';
-export { RefillModal } from './modals/RefillModal';
-export { ConfirmModal } from './modals/ConfirmModal';
-export { ConfirmPeriodModal } from './modals/ConfirmPeriodModal';
-export { PayCardModal } from './modals/PayCardModal';
-export { CardModal } from './modals/CardModal';
-export { PayRedirectModal } from './modals/PayRedirectModal';
-export { PayIframeModal } from './modals/PayIframeModal';
-export { PayPhoneSmsModal } from './modals/PayPhoneSmsModal';
-export { PayQrModal } from './modals/PayQrModal';
-export { PayTransactionModal } from './modals/PayTransactionModal';
-export { SubscriptionModal } from './modals/SubscriptionModal';
-export { NofundsModal } from './modals/NofundsModal';
+// The hash modals (the modal host loads this module lazily; each modal loads when it opens).
+export {
+  PaysystemsModal,
+  RefillModal,
+  ConfirmModal,
+  ConfirmPeriodModal,
+  PayCardModal,
+  CardModal,
+  PayRedirectModal,
+  PayIframeModal,
+  PayPhoneSmsModal,
+  PayQrModal,
+  PayTransactionModal,
+  SubscriptionModal,
+  NofundsModal,
+} from './lazyModals';

@@ -11,6 +11,9 @@ import { account, paySystemFixture, periodFixture, transactionFixture, userPacke
 import { useSubscriptionActions } from './subscriptionActions';
 import { renderWithModals, where } from './testHarness';
 
+// Role queries over whole dialogs are slow in jsdom on a cold run.
+vi.setConfig({ testTimeout: 20_000 });
+
 vi.mock('./external', () => ({ leaveFor: vi.fn(), openNewWindow: vi.fn() }));
 
 const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ');

@@ -4661,6 +4661,7 @@ export interface paths {
                         "application/json": components["schemas"]["ContentOffer"][];
                     };
                 };
+                404: components["responses"]["Error"];
             };
         };
         put?: never;
@@ -5126,6 +5127,7 @@ export interface paths {
                         "application/json": components["schemas"]["Transaction"][];
                     };
                 };
+                400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
             };
         };
@@ -5206,6 +5208,7 @@ export interface paths {
                         "application/json": components["schemas"]["LedgerEntry"][];
                     };
                 };
+                400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
             };
         };
@@ -5536,7 +5539,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v2/payments/qr/{id}.png": {
+    "/v2/payments/{id}/qr.png": {
         parameters: {
             query?: never;
             header?: never;
