@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"efir/internal/httpx"
 	"efir/internal/store"
@@ -24,8 +27,14 @@ var retrySchedule = []time.Duration{time.Hour, 24 * time.Hour, 3 * 24 * time.Hou
 var errRenewalDone = errors.New("period already charged")
 
 // RenewDue charges every subscription due at now, in batches; it answers
-// how many were renewed. Several copies may run it at once.
+// how many were renewed. Several copies may run it at once. On PostgreSQL
+// the batches of one round run in parallel (the round trips dominate); on
+// SQLite one writer does them in turn.
 func (s *Service) RenewDue(ctx context.Context) (int, error) {
+	workers := 1
+	if s.db.Dialect() == store.Postgres {
+		workers = renewWorkers
+	}
 	renewed := 0
 	var lastEnd, lastID int64 = -1 << 62, 0
 	for {
@@ -33,7 +42,7 @@ func (s *Service) RenewDue(ctx context.Context) (int, error) {
 		var due []subRow
 		err := store.Each(ctx, s.db, `SELECT `+subColumns+` FROM subscriptions WHERE renew = TRUE AND closed_at = 0
 			AND paused_at = 0 AND end_at <= ? AND retry_at <= ? AND (end_at > ? OR (end_at = ? AND id > ?))
-			ORDER BY end_at, id LIMIT ?`, []any{now, now, lastEnd, lastEnd, lastID, renewBatch},
+			ORDER BY end_at, id LIMIT ?`, []any{now, now, lastEnd, lastEnd, lastID, renewBatch * workers},
 			func(r store.Scanner) error {
 				x, err := scanSub(r)
 				if err == nil {
@@ -49,9 +58,21 @@ func (s *Service) RenewDue(ctx context.Context) (int, error) {
 		if err != nil {
 			return renewed, err
 		}
-		n, short, err := s.renewFromBalance(ctx, due, after)
-		renewed += n
-		if err != nil {
+		var mu sync.Mutex
+		var short []subRow
+		g, gctx := errgroup.WithContext(ctx)
+		for start := 0; start < len(due); start += renewBatch {
+			chunk := due[start:min(start+renewBatch, len(due))]
+			g.Go(func() error {
+				n, sh, err := s.renewFromBalance(gctx, chunk, after)
+				mu.Lock()
+				defer mu.Unlock()
+				renewed += n
+				short = append(short, sh...)
+				return err
+			})
+		}
+		if err := g.Wait(); err != nil {
 			return renewed, err
 		}
 		// The balance was short: the primary card pays, or the try fails.
@@ -65,6 +86,9 @@ func (s *Service) RenewDue(ctx context.Context) (int, error) {
 		}
 	}
 }
+
+// renewWorkers: parallel renewal transactions on PostgreSQL.
+const renewWorkers = 4
 
 // renewBatch is how many due subscriptions one transaction charges: one
 // commit for many keeps 100 000 renewals within a minute.
