@@ -118,32 +118,6 @@ func (s *Service) renewFromBalance(ctx context.Context, due []subRow, after map[
 				}
 				continue
 			}
-			res, err := tx.Exec(ctx, `INSERT INTO subscription_charges (subscription_id, period_start, amount, payment_id, created_at)
-				VALUES (?, ?, ?, 0, ?) ON CONFLICT DO NOTHING`, x.ID, x.EndAt, x.Price, now)
-			if err != nil {
-				return err
-			}
-			if n, _ := res.RowsAffected(); n == 0 {
-				continue // another runner charged this period
-			}
-			var accountID, balance int64
-			err = store.Get(ctx, tx, `UPDATE accounts SET balance = balance - ? WHERE user_id = ? AND currency = ? AND balance >= ?
-				RETURNING id, balance`, []any{x.Price, x.UserID, x.Currency, x.Price}, &accountID, &balance)
-			if errors.Is(err, store.ErrNotFound) {
-				if _, err := tx.Exec(ctx, `DELETE FROM subscription_charges WHERE subscription_id = ? AND period_start = ?`, x.ID, x.EndAt); err != nil {
-					return err
-				}
-				short = append(short, x)
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO ledger_entries (account_id, user_id, kind, amount, currency, balance_after, idem_key,
-				description, created_at) VALUES (?, ?, 'charge', ?, ?, ?, ?, 'renewal', ?)`,
-				accountID, x.UserID, -x.Price, x.Currency, balance, chargeKey(x.ID, x.EndAt), now); err != nil {
-				return err
-			}
 			start := x.EndAt
 			if start < now-3600 {
 				start = now
@@ -152,10 +126,22 @@ func (s *Service) renewFromBalance(ctx context.Context, due []subRow, after map[
 			if a := after[x.PacketID]; a != 0 {
 				packetID = a
 			}
-			if _, err := tx.Exec(ctx, `UPDATE subscriptions SET end_at = ?, retry_at = 0, failures = 0, source = 'paid', packet_id = ?,
-				open_key = ? WHERE id = ? AND end_at = ?`, periodEnd(start, max(x.Months, 1)), packetID, openKey(x.UserID, packetID),
-				x.ID, x.EndAt); err != nil {
+			r := renewal{x: x, now: now, end: periodEnd(start, max(x.Months, 1)), packetID: packetID}
+			var charged bool
+			var err error
+			if tx.Dialect() == store.Postgres {
+				charged, err = r.oneStatement(ctx, tx)
+			} else {
+				charged, err = r.statements(ctx, tx)
+			}
+			switch {
+			case errors.Is(err, errRenewalDone):
+				continue // another runner charged this period
+			case err != nil:
 				return err
+			case !charged:
+				short = append(short, x)
+				continue
 			}
 			renewed++
 		}
@@ -250,6 +236,12 @@ func (s *Service) chargeRenewal(ctx context.Context, tx *store.Tx, id, periodSta
 		if _, err := post(ctx, tx, entry{AccountID: acc.ID, UserID: x.UserID, Kind: entryCharge, Amount: -amount,
 			Currency: x.Currency, Key: chargeKey(id, periodStart), Description: "renewal"}, now); err != nil {
 			if errors.Is(err, errInsufficient) {
+				// Take the period's charge row back: a card payment may
+				// still pay this period.
+				if _, derr := tx.Exec(ctx, `DELETE FROM subscription_charges WHERE subscription_id = ? AND period_start = ?`,
+					id, periodStart); derr != nil {
+					return derr
+				}
 				return &shortError{Missing: shortfall(amount, acc.Balance)}
 			}
 			return err
@@ -323,4 +315,81 @@ func (s *Service) packetName(ctx context.Context, id int64) string {
 		return "#" + strconv.FormatInt(id, 10)
 	}
 	return name
+}
+
+// renewal is one due subscription charged from its balance.
+type renewal struct {
+	x        subRow
+	now, end int64
+	packetID int64
+}
+
+// statements charges r in four statements: the period's charge row first
+// (a second runner finds it and skips), the balance only if it covers the
+// price, the ledger entry, the new end. A short balance takes the charge
+// row back. It answers whether the period was charged.
+func (r renewal) statements(ctx context.Context, tx *store.Tx) (bool, error) {
+	x := r.x
+	res, err := tx.Exec(ctx, `INSERT INTO subscription_charges (subscription_id, period_start, amount, payment_id, created_at)
+		VALUES (?, ?, ?, 0, ?) ON CONFLICT DO NOTHING`, x.ID, x.EndAt, x.Price, r.now)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, errRenewalDone
+	}
+	var accountID, balance int64
+	err = store.Get(ctx, tx, `UPDATE accounts SET balance = balance - ? WHERE user_id = ? AND currency = ? AND balance >= ?
+		RETURNING id, balance`, []any{x.Price, x.UserID, x.Currency, x.Price}, &accountID, &balance)
+	if errors.Is(err, store.ErrNotFound) {
+		_, err := tx.Exec(ctx, `DELETE FROM subscription_charges WHERE subscription_id = ? AND period_start = ?`, x.ID, x.EndAt)
+		return false, err
+	}
+	if err != nil {
+		return false, err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO ledger_entries (account_id, user_id, kind, amount, currency, balance_after, idem_key,
+		description, created_at) VALUES (?, ?, 'charge', ?, ?, ?, ?, 'renewal', ?)`,
+		accountID, x.UserID, -x.Price, x.Currency, balance, chargeKey(x.ID, x.EndAt), r.now); err != nil {
+		return false, err
+	}
+	_, err = tx.Exec(ctx, `UPDATE subscriptions SET end_at = ?, retry_at = 0, failures = 0, source = 'paid', packet_id = ?,
+		open_key = ? WHERE id = ? AND end_at = ?`, r.end, r.packetID, openKey(x.UserID, r.packetID), x.ID, x.EndAt)
+	return err == nil, err
+}
+
+// oneStatement is statements in one round trip to PostgreSQL (its
+// data-modifying WITH): round trips are what renewals spend their time on.
+func (r renewal) oneStatement(ctx context.Context, tx *store.Tx) (bool, error) {
+	x := r.x
+	var inserted, charged int
+	err := store.Get(ctx, tx, `WITH c AS (
+			INSERT INTO subscription_charges (subscription_id, period_start, amount, payment_id, created_at)
+			VALUES (?, ?, ?, 0, ?) ON CONFLICT DO NOTHING RETURNING subscription_id),
+		a AS (
+			UPDATE accounts SET balance = balance - ? WHERE user_id = ? AND currency = ? AND balance >= ?
+			AND EXISTS (SELECT 1 FROM c) RETURNING id, balance),
+		l AS (
+			INSERT INTO ledger_entries (account_id, user_id, kind, amount, currency, balance_after, idem_key, description, created_at)
+			SELECT a.id, ?, 'charge', ?, ?, a.balance, ?, 'renewal', ? FROM a RETURNING id),
+		s AS (
+			UPDATE subscriptions SET end_at = ?, retry_at = 0, failures = 0, source = 'paid', packet_id = ?, open_key = ?
+			WHERE id = ? AND end_at = ? AND EXISTS (SELECT 1 FROM l) RETURNING id)
+		SELECT (SELECT COUNT(*) FROM c), (SELECT COUNT(*) FROM s)`,
+		[]any{x.ID, x.EndAt, x.Price, r.now,
+			x.Price, x.UserID, x.Currency, x.Price,
+			x.UserID, -x.Price, x.Currency, chargeKey(x.ID, x.EndAt), r.now,
+			r.end, r.packetID, openKey(x.UserID, r.packetID), x.ID, x.EndAt},
+		&inserted, &charged)
+	switch {
+	case err != nil:
+		return false, err
+	case inserted == 0:
+		return false, errRenewalDone
+	case charged == 0:
+		// The balance was short: the period's charge row goes back.
+		_, err := tx.Exec(ctx, `DELETE FROM subscription_charges WHERE subscription_id = ? AND period_start = ?`, x.ID, x.EndAt)
+		return false, err
+	}
+	return true, nil
 }
