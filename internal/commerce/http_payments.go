@@ -262,7 +262,12 @@ func (s *Service) returnURL(r *http.Request, raw string) (string, error) {
 	origin := requestOrigin(r)
 	switch {
 	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(raw, "//"):
-		return origin + u.RequestURI(), nil
+		// The fragment stays: the client reopens its transaction modal by it.
+		out := origin + u.RequestURI()
+		if u.Fragment != "" {
+			out += "#" + u.EscapedFragment()
+		}
+		return out, nil
 	case (u.Scheme == "http" || u.Scheme == "https") && (u.Scheme+"://"+u.Host == origin || u.Scheme+"://"+u.Host == s.cfg.PublicURL):
 		return u.String(), nil
 	}

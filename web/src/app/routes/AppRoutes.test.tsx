@@ -93,9 +93,9 @@ describe('route table', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
-  it('shows a titled modal for areas not built yet', async () => {
+  it('shows the commerce modals by their hash', async () => {
     renderAt('/#nofunds');
-    expect(await screen.findByRole('dialog', { name: 'Not enough funds' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Not enough funds' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('forces a modal #auth that cannot be closed in auth-only mode', async () => {

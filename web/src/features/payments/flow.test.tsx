@@ -186,13 +186,32 @@ describe('purchase flow', () => {
     expect(window.localStorage.getItem('purchase_packet_id')).toBe('5');
   });
 
+  it('sends the path alone when the server takes no other origin for the return', async () => {
+    const api = server({
+      'GET /v2/users/self/balance': () => ({ body: { balance: 0, currency: 'RUB' } }),
+      'GET /v2/users/self/accounts/1/payforms': () => ({ body: [paySystemFixture('card', 'short_url')] }),
+      'POST /v2/users/self/accounts/1/payforms/short_url': [
+        () => ({ status: 400, body: { error: { type: 'validation_error', message: 'bad', detail: { return_url: 'commerce_return_url_invalid' } } } }),
+        () => ({ status: 201, body: transactionFixture() }),
+      ],
+    });
+    const u = userEvent.setup();
+    renderWithModals(<Buyer />, { path: '/packets/5' });
+    await u.click(screen.getByRole('button', { name: 'buy packet' }));
+    await u.click(await screen.findByRole('button', { name: 'Go to payment' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/pay/sandbox/77'));
+    const sent = api.calls.filter((c) => c.path.endsWith('/short_url')).map((c) => (c.body as { return_url: string }).return_url);
+    expect(sent[0]).toMatch(/^http.*\/packets\/5\?purchased=true#pay_transaction$/);
+    expect(sent[1]).toBe('/packets/5?purchased=true');
+  });
+
   it('pays a 402 shortfall by QR and waits for the payment', async () => {
     server({
       'POST /v2/users/self/subscriptions': () => ({ status: 402, body: { error: { type: 'insufficient_funds', message: 'short', detail: { amount: '5000', currency: 'RUB' } } } }),
       'GET /v2/users/self/accounts/1/payforms': () => ({ body: [paySystemFixture('card', 'short_url'), paySystemFixture('sbp', 'qrcode')] }),
       'POST /v2/users/self/accounts/1/payforms/qrcode': () => ({
         status: 201,
-        body: transactionFixture({ amount: 5000, qrcode_url: '/v2/payments/qr/77.png', qr_payload: 'https://qr.nspk.ru/x' }),
+        body: transactionFixture({ amount: 5000, qrcode_url: '/v2/payments/77/qr.png', qr_payload: 'https://qr.nspk.ru/x' }),
       }),
       'GET /v2/users/self/transactions/77': () => ({ body: transactionFixture({ status: 'complete', amount: 5000 }) }),
     });
@@ -203,7 +222,7 @@ describe('purchase flow', () => {
     expect(text(await screen.findByRole('dialog', { name: 'How to pay' }))).toContain('To pay: RUB 50.00');
     await u.click(screen.getByRole('button', { name: /Pay by sbp/ }));
     const qr = await screen.findByRole('img', { name: `QR code to pay ${m(5000)}` });
-    expect(qr.getAttribute('src')).toBe('/v2/payments/qr/77.png?access_token=tok');
+    expect(qr.getAttribute('src')).toBe('/v2/payments/77/qr.png?access_token=tok');
     expect(await screen.findByText('Done! The subscription is active.')).toBeTruthy();
   });
 

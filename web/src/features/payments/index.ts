@@ -23,9 +23,9 @@ export type * from './types';
 export { hasTrial, periodParts, periodFromDays, discountPercent, shownDiscount, chargeOf } from './rules/periods';
 export { isBasePacket, isOwned } from './rules/purchase';
 export { useMoney, usePeriodText, useDateText } from './useFormat';
-export { PeriodOptions } from './modals/PeriodOptions';
 export type { ConfirmData, QuickPacketsData, PayModalData } from './flow';
 export type { SubscriptionModalData } from './modals/SubscriptionModal';
+export type { CardModalData } from './modals/CardModal';
 
 // The hash modals (the modal host loads this module lazily; each modal loads when it opens).
 export {
@@ -43,3 +43,4 @@ export {
   SubscriptionModal,
   NofundsModal,
 } from './lazyModals';
+export { PeriodOptions } from './modals/PeriodOptions';

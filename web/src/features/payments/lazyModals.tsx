@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { HashModalProps } from '@/shared/lib/modalNavigation';
 
-// The payment modals load when one first opens: the screens that start purchases load this
+// Each payment modal loads when it first opens: the screens that start purchases load this
 // area for usePurchase and need none of them until then. A wrapper component (not a lazy
 // one) keeps the modal host's own lazy import of this area resolving to a component.
 

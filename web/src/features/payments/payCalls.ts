@@ -1,7 +1,8 @@
 import { PIN_CANCELLED } from '@/features/parental';
+import { isApiError } from '@/shared/api';
 import { linkCard, pay } from './api';
 import { accountIdOf, type FlowDeps, type PayModalData } from './flow';
-import { returnUrl } from './rules/transaction';
+import { returnUrl, withoutHash } from './rules/transaction';
 import { savePendingPayment } from './storage';
 import type { PayForm, PayRequest, PaymentStep, Transaction } from './types';
 
@@ -21,9 +22,30 @@ export function payRequestOf(step: PaymentStep, paysystem: string, idempotencyKe
   return req;
 }
 
-function returnHere(d: FlowDeps): string {
+/** Back to this page (or the given path of this site) with purchased=true and the result modal. */
+function returnHere(d: FlowDeps, path?: string): string {
   const here = d.here();
+  if (path && path.startsWith('/')) {
+    const target = new URL(path, here.origin);
+    return returnUrl(here.origin, target.pathname, target.search);
+  }
   return returnUrl(here.origin, here.pathname, here.search);
+}
+
+/**
+ * Runs a call that sends the gateway a return address. The full address keeps the
+ * #pay_transaction modal; a server that takes only its own origin (the page served through
+ * a development proxy) refuses it, and then the path alone is sent: the page still sees
+ * purchased=true and usePurchase opens the result there.
+ */
+async function withReturn<T>(d: FlowDeps, path: string | undefined, call: (returnUrl: string) => Promise<T>): Promise<T> {
+  const full = returnHere(d, path);
+  try {
+    return await call(full);
+  } catch (e) {
+    if (isApiError(e) && e.status === 400 && 'return_url' in e.detail) return call(withoutHash(full.slice(d.here().origin.length)));
+    throw e;
+  }
 }
 
 async function payThrough(d: FlowDeps, data: PayModalData, form: PayForm, idempotencyKey: string, extra: PayRequest = {}): Promise<Transaction | null> {
@@ -38,7 +60,7 @@ async function payThrough(d: FlowDeps, data: PayModalData, form: PayForm, idempo
 
 /** short_url / pay_iframe: the gateway's page (full_url), which sends the viewer back to this page. */
 export function startGatewayPayment(d: FlowDeps, data: PayModalData, form: 'short_url' | 'pay_iframe', saveCard: boolean, key: string) {
-  return payThrough(d, data, form, key, { is_save_card: saveCard, return_url: returnHere(d) });
+  return withReturn(d, undefined, (ret) => payThrough(d, data, form, key, { is_save_card: saveCard, return_url: ret }));
 }
 
 /** linkedcard: the saved card pays at once; the transaction is polled. */
@@ -62,9 +84,16 @@ export function makeQrPayment(d: FlowDeps, data: PayModalData, key: string) {
   return payThrough(d, data, data.form === 'qrcode_png' ? 'qrcode_png' : 'qrcode', key);
 }
 
-/** A card link: a small refunded charge on the gateway's page. */
-export async function startCardLink(d: FlowDeps, paysystem: string | undefined): Promise<Transaction | null> {
-  const tx = await d.protectedCall((code) => linkCard({ paysystem_shortname: paysystem, return_url: returnHere(d), needed_refund: true, parental_code: code }));
+/** A card link: a small charge on the gateway's page, refunded unless a paid promo key keeps it. */
+export async function startCardLink(
+  d: FlowDeps,
+  opts: { paysystem?: string; neededRefund?: boolean; returnPath?: string } = {},
+): Promise<Transaction | null> {
+  const tx = await withReturn(d, opts.returnPath, (ret) =>
+    d.protectedCall((code) =>
+      linkCard({ paysystem_shortname: opts.paysystem, return_url: ret, needed_refund: opts.neededRefund ?? true, parental_code: code }),
+    ),
+  );
   if (tx === PIN_CANCELLED) return null;
   savePendingPayment(tx.id, null);
   return tx;

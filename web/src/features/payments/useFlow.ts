@@ -18,9 +18,6 @@ import { isEmbedded, withoutPurchased } from './rules/transaction';
  */
 const IFRAME_PAYMENT = false;
 
-/** Network data beyond the contract's NetworkInfo: the server sends the add-on rule there. */
-const allowsAddonsWithoutBase = (network: unknown): boolean =>
-  (network as { is_allow_additional_packets_without_base?: boolean } | undefined)?.is_allow_additional_packets_without_base === true;
 
 /** The pay check of this device now: PIN set, the device protects pay, no pass running. */
 async function payPinNeeded(client: ReturnType<typeof useQueryClient>): Promise<boolean> {
@@ -112,7 +109,7 @@ export function useFlowDeps(): FlowDeps {
       payPinNeeded: () => payPinNeeded(client),
       settings: {
         paymentEnabled: config.payment_enabled,
-        allowWithoutBase: allowsAddonsWithoutBase(network),
+        allowWithoutBase: network?.is_allow_additional_packets_without_base === true,
         embedded: isEmbedded(location.pathname, typeof window !== 'undefined' && window.self !== window.top),
         iframeEnabled: IFRAME_PAYMENT,
       },

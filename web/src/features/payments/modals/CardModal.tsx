@@ -9,9 +9,18 @@ import { usePaySystems } from '../usePaySystems';
 import { TestPaymentNote } from './TestPaymentNote';
 import styles from './Payments.module.css';
 
+/** Data of #card (all optional): the pay system, the refund rule of a paid promo key, where to come back. */
+export interface CardModalData {
+  paysystem?: string;
+  needed_refund?: boolean;
+  /** A path of this site to return to from the gateway's page (default: this page). */
+  return_url?: string;
+}
+
 /**
- * #card: link a card for later payments. A small charge, refunded at once, is paid on the
- * gateway's page; back here #pay_transaction polls the card link. Data: `{ paysystem? }`.
+ * #card: link a card for later payments. A small charge (refunded unless needed_refund is
+ * false) is paid on the gateway's page; back on the return page #pay_transaction polls the
+ * card link.
  */
 export function CardModal({ onClose, data }: HashModalProps) {
   const { t } = useTranslation();
@@ -19,7 +28,8 @@ export function CardModal({ onClose, data }: HashModalProps) {
   const systems = usePaySystems();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const asked = (data as { paysystem?: string } | undefined)?.paysystem;
+  const card = (data ?? {}) as CardModalData;
+  const asked = card.paysystem;
   // The pay system that links cards: the one asked for, else the first card-paying one.
   const ps =
     systems.list.find((p) => p.shortname === asked) ??
@@ -30,7 +40,7 @@ export function CardModal({ onClose, data }: HashModalProps) {
     setBusy(true);
     setError(null);
     try {
-      const tx = await startCardLink(d, ps?.shortname);
+      const tx = await startCardLink(d, { paysystem: ps?.shortname, neededRefund: card.needed_refund, returnPath: card.return_url });
       if (tx?.full_url) {
         d.goTo(tx.full_url);
         return;

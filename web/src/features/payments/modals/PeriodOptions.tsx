@@ -10,17 +10,14 @@ import styles from './Payments.module.css';
  * monthly fraction), the discount against the shortest period, an open trial and the
  * viewer's current period.
  */
-export function PeriodOptions({
-  options,
-  value,
-  onChange,
-  legend,
-}: {
+export interface PeriodOptionsProps {
   options: PeriodOption[];
   value: number | null;
   onChange(id: number): void;
   legend: string;
-}) {
+}
+
+export function PeriodOptions({ options, value, onChange, legend }: PeriodOptionsProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const period = usePeriodText();

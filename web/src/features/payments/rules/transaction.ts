@@ -63,6 +63,8 @@ export function returnUrl(origin: string, pathname: string, search: string): str
   return `${origin}${pathname}?${params.toString()}#pay_transaction`;
 }
 
+export const withoutHash = (url: string) => url.split('#')[0] ?? url;
+
 export function isPurchasedReturn(search: string): boolean {
   return new URLSearchParams(search).get(PURCHASED_PARAM) === 'true';
 }
