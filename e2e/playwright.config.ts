@@ -6,7 +6,10 @@ import { join } from 'node:path';
 // The journeys run against the real binary on a fresh database with the demo
 // operator, in Debian's Chromium (never a browser downloaded by Playwright).
 const port = Number(process.env.EFIR_E2E_PORT ?? 18080);
-const dataDir = mkdtempSync(join(tmpdir(), 'efir-e2e-'));
+// The runner makes the data directory once; its workers inherit it (journeys run
+// efir commands, such as renew, on the server's database).
+const dataDir = process.env.EFIR_E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'efir-e2e-'));
+process.env.EFIR_E2E_DATA_DIR = dataDir;
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

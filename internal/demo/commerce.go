@@ -97,6 +97,7 @@ func seedShop(ctx context.Context, tx *store.Tx) error {
 		return err
 	}
 	base, extra, adult := ids["base-1"], ids["premium-1"], ids["night-1"]
+	var kidsID int64
 	if base == 0 || extra == 0 || adult == 0 {
 		return fmt.Errorf("demo shop: the demo packets are missing")
 	}
@@ -199,6 +200,7 @@ func seedShop(ctx context.Context, tx *store.Tx) error {
 			}
 		}
 	}
+	kidsID = kids
 	if err := seedFilmOffers(ctx, tx, prov); err != nil {
 		return err
 	}
@@ -211,7 +213,8 @@ func seedShop(ctx context.Context, tx *store.Tx) error {
 	// The operator's settings: the shop and the promo days of new viewers.
 	p := demoProviders()[0]
 	p.Commerce = demoCommerce()
-	p.Commerce.PromoPacketIDs = []int64{base}
+	// New viewers try the children's add-on (it needs no base during promo days).
+	p.Commerce.PromoPacketIDs = []int64{kidsID}
 	if err := provider.Save(ctx, tx, p); err != nil {
 		return err
 	}

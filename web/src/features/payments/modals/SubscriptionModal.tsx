@@ -6,7 +6,8 @@ import { errorMessage } from '@/shared/lib/errorMessage';
 import type { HashModalProps } from '@/shared/lib/modalNavigation';
 import { useSession } from '@/shared/session';
 import { Button, FormError, Modal, Spinner } from '@/shared/ui';
-import { patchSubscription, periodsQuery } from '../api';
+import { patchSubscription, periodsQuery, subscriptionsQuery } from '../api';
+import { useSubscriptionActions } from '../subscriptionActions';
 import { isPlannedChange } from '../rules/periods';
 import { useDateText } from '../useFormat';
 import { useFlowDeps } from '../useFlow';
@@ -32,6 +33,9 @@ export function SubscriptionModal({ onClose, data }: HashModalProps) {
   const date = useDateText();
   const s = data as SubscriptionModalData | undefined;
   const periods = useQuery({ ...periodsQuery(s?.packetId ?? 0, token), enabled: !!s });
+  // Spec: the action flags gate the period screen, renewal off and on included.
+  const held = useQuery({ ...subscriptionsQuery(token), enabled: !!s });
+  const actions = useSubscriptionActions();
   const [chosen, setChosen] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,6 +43,8 @@ export function SubscriptionModal({ onClose, data }: HashModalProps) {
   if (!s) return <StaleModal name="subscription" onClose={onClose} />;
 
   const options = periods.data ?? [];
+  const sub = held.data?.find((x) => x.id === s.subscriptionId);
+  const heldOne = sub ? { id: sub.id, packetId: s.packetId, name: s.name ?? sub.packet.name, endAt: sub.end_at } : null;
   const current = options.find((o) => o.is_current);
   const selected = options.find((o) => o.id === chosen) ?? current ?? options[0];
 
@@ -86,6 +92,16 @@ export function SubscriptionModal({ onClose, data }: HashModalProps) {
             <Button onClick={() => void save()} disabled={busy || !selected || selected.id === current?.id}>
               {t('payments.changePeriod')}
             </Button>
+            {heldOne && sub?.actions.can_disable_renew && (
+              <Button variant="secondary" onClick={() => void actions.disable(heldOne)} disabled={busy}>
+                {t('packets.disable')}
+              </Button>
+            )}
+            {heldOne && sub?.actions.can_enable_renew && (
+              <Button variant="secondary" onClick={() => void actions.enable(heldOne).then(onClose)} disabled={busy}>
+                {t('packets.renew')}
+              </Button>
+            )}
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               {t('app.cancel')}
             </Button>
