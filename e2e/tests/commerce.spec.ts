@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { authDialog, authNames, readOutboxCode } from './helpers/auth';
+import { authDialog, authNames, readOutboxCode, signInWithPassword } from './helpers/auth';
 import { storedToken } from './helpers/tv';
 
 // Commerce journeys on the real binary and the built-in sandbox gateway (its hosted
@@ -109,4 +109,49 @@ test('a guest buys the base packet by card after signing in, it renews from the 
   await expect
     .poll(async () => (await api<{ packet: { short: string } }[]>(page, 'GET', '/v2/users/self/subscriptions/current')).body.map((s) => s.packet.short))
     .toContain('premium-1');
+});
+
+async function balanceOf(page: Page): Promise<number> {
+  return (await api<{ balance: number }>(page, 'GET', '/v2/users/self/balance')).body.balance;
+}
+
+/** Opens #refill and starts a top-up of rubles through the pay system titled title. */
+async function refill(page: Page, rubles: string, title: RegExp): Promise<void> {
+  await page.goto('/#refill');
+  const modal = page.locator('[data-modal="refill"]');
+  await modal.getByLabel(/Сумма|Amount/).fill(rubles);
+  await modal.getByRole('radio', { name: title }).check();
+  await modal.getByRole('button', { name: /^(Продолжить|Continue)$/ }).click();
+}
+
+test('a top-up: a declined card says why, 3-D Secure pays, SBP pays by its QR code', async ({ page }) => {
+  await page.goto('/');
+  await signInWithPassword(page, 'shopper', 'efir24');
+  const start = await balanceOf(page);
+
+  // Declined: the error modal carries the bank's reason; nothing is credited.
+  await refill(page, '500', /Банковская карта/);
+  await page.getByRole('button', { name: /Перейти к оплате|Go to payment/ }).click();
+  await payOnSandbox(page, '4000 0000 0000 0002');
+  await expect(page.getByText(/Оплата не прошла|Payment failed/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Банк отклонил карту/).first()).toBeVisible();
+  expect(await balanceOf(page)).toBe(start);
+
+  // 3-D Secure: the code page first, then the money arrives.
+  await refill(page, '500', /Банковская карта/);
+  await page.getByRole('button', { name: /Перейти к оплате|Go to payment/ }).click();
+  await payOnSandbox(page, '4000 0000 0000 3220', '111111');
+  await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(start + 50000);
+
+  // SBP: the QR image is drawn by the server from the payment's NSPK payload.
+  await refill(page, '300', /^СБП( тест)?$/);
+  const qr = page.locator('[data-modal="pay_qr"] img');
+  await expect(qr).toBeVisible({ timeout: 20_000 });
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  const txs = await api<{ qr_payload: string; full_url: string; status: string }[]>(page, 'GET', '/v2/users/self/transactions');
+  expect(txs.body[0].qr_payload).toMatch(/^https:\/\/qr\.nspk\.ru\/[A-Z0-9]{32}\?type=02&bank=\d+&sum=30000&cur=RUB&crc=[0-9A-F]{4}$/);
+  // The "bank" confirms on the sandbox's SBP page.
+  await page.goto(txs.body[0].full_url);
+  await page.getByRole('button', { name: /Оплатить в приложении банка|Pay in the bank app/ }).click();
+  await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(start + 80000);
 });
