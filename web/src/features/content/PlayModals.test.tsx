@@ -42,15 +42,15 @@ describe('the packets modal of a content', () => {
       path: '/contents/film-9',
     });
     const rent = (await screen.findByText('Rent for 48 hours')).closest('li')!;
-    expect(text(rent)).toContain('RUB 99.00');
+    expect(text(rent)).toContain('RUB 99');
     const buy = screen.getByText('Buy forever').closest('li')!;
-    expect(text(buy)).toContain('RUB 399.00');
+    expect(text(buy)).toContain('RUB 399');
     const packet = screen.getByRole('link', { name: /Basic/ }).closest('li')!;
-    expect(text(packet)).toContain('RUB 299.00 for 1 month');
+    expect(text(packet)).toContain('RUB 299 for 1 month');
     expect(within(packet).getByRole('button', { name: 'Buy' })).toBeTruthy();
 
     await u.click(within(rent).getByRole('button', { name: 'Rent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the purchase' });
-    await waitFor(() => expect(text(dialog)).toContain('Film: RUB 99.00 will be paid from your balance.'));
+    await waitFor(() => expect(text(dialog)).toContain('Film: RUB 99 will be paid from your balance.'));
   });
 });

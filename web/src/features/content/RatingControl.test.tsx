@@ -60,9 +60,9 @@ afterEach(() => {
 
 describe('ratingValue', () => {
   it('reads the decimal string and refuses what is not a mark', () => {
-    expect(ratingValue({ id: '1', rating: '7.00' })).toBe(7);
+    expect(ratingValue({ id: '1', rating: '7' })).toBe(7);
     expect(ratingValue({ id: '1', rating: '10' })).toBe(10);
-    expect(ratingValue({ id: '1', rating: '0.00' })).toBeNull();
+    expect(ratingValue({ id: '1', rating: '0' })).toBeNull();
     expect(ratingValue({ id: '1', rating: 'x' })).toBeNull();
     expect(ratingValue(null)).toBeNull();
   });
@@ -83,7 +83,7 @@ describe('RatingControl', () => {
   it('saves a click at once and shows what the refreshed meta holds', async () => {
     const server = fakeServer({
       'GET /v2/users/self/content_metadata/7': [() => ({ body: meta(7) }), () => ({ body: meta(4) })],
-      'PUT /v2/users/self/ratings/7': () => ({ body: { id: '31', rating: '4.00' } }),
+      'PUT /v2/users/self/ratings/7': () => ({ body: { id: '31', rating: '4' } }),
     });
     renderPage();
     await userEvent.click(await screen.findByRole('radio', { name: 'Rate 4 of 10' }));

@@ -51,8 +51,8 @@ describe('/packets', () => {
     renderWithModals(<PacketsPage />, { path: '/packets' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Base packets' })).toBeTruthy();
     const basic = screen.getByRole('article', { name: 'Basic' });
-    expect(text(basic)).toContain('RUB 299.00 for 1 month');
-    expect(text(basic)).toContain('Trial: 7 days for RUB 1.00');
+    expect(text(basic)).toContain('RUB 299 for 1 month');
+    expect(text(basic)).toContain('Trial: 7 days for RUB 1');
     expect(within(basic).getByText('Trial')).toBeTruthy();
     expect(within(basic).getByRole('button', { name: 'Try' })).toBeTruthy();
     const kino = screen.getByRole('article', { name: 'Kino' });
@@ -115,7 +115,7 @@ describe('/packets/{id}', () => {
       'GET /v2/packets/5/purchaseperiods': () => ({ body: [periodFixture({ id: 11, is_current: true })] }),
     });
     renderWithModals(<PacketPage />, { path: '/packets/5', route: '/packets/:id' });
-    expect(await screen.findByText(/^Renews on .* for RUB 299.00$/)).toBeTruthy();
+    expect(await screen.findByText(/^Renews on .* for RUB 299$/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Change period' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Turn off renewal' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
@@ -160,7 +160,7 @@ describe('#quick_packets', () => {
     await u.click(await within(dialog).findByRole('button', { name: 'Choose' }));
     expect(text(await screen.findByRole('dialog', { name: 'Confirm the purchase' }))).toContain('Basic for 1 month');
     await u.click(screen.getByRole('button', { name: /^Pay / }));
-    await waitFor(() => expect(text(screen.getByRole('dialog', { name: 'Confirm the purchase' }))).toContain('Kino for 1 month: RUB 199.00'));
+    await waitFor(() => expect(text(screen.getByRole('dialog', { name: 'Confirm the purchase' }))).toContain('Kino for 1 month: RUB 199'));
     await u.click(screen.getByRole('button', { name: /^Pay / }));
     expect(await screen.findByText('Done! The subscription is active.')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => (c.body as { packet_id: number }).packet_id)).toEqual([5, 6]);

@@ -80,7 +80,7 @@ describe('purchase flow', () => {
     await u.click(screen.getByRole('button', { name: 'buy packet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the purchase' });
     expect(text(dialog)).toContain('Basic for 1 month');
-    expect(text(dialog)).toContain('Your balance: RUB 1,000.00');
+    expect(text(dialog)).toContain('Your balance: RUB 1,000');
     await u.click(screen.getByRole('button', { name: `Pay ${m(29900)}` }));
     expect(await screen.findByText('Done! The subscription is active.')).toBeTruthy();
     const post = api.calls.find((c) => c.method === 'POST');
@@ -162,7 +162,7 @@ describe('purchase flow', () => {
     await u.click(screen.getByRole('radio', { name: /3 months/ }));
     await u.click(screen.getByRole('button', { name: 'Continue' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the purchase' });
-    expect(text(dialog)).toContain('Basic for 3 months: RUB 807.00');
+    expect(text(dialog)).toContain('Basic for 3 months: RUB 807');
   });
 
   it('pays what the balance lacks on the gateway page and comes back to this page', async () => {
@@ -175,7 +175,7 @@ describe('purchase flow', () => {
     renderWithModals(<Buyer />, { path: '/packets/5?x=1' });
     await u.click(screen.getByRole('button', { name: 'buy packet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment by card' });
-    expect(text(dialog)).toContain('RUB 199.00');
+    expect(text(dialog)).toContain('RUB 199');
     expect(text(dialog)).toContain('Test payment');
     await u.click(screen.getByRole('button', { name: 'Go to payment' }));
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/pay/sandbox/77'));
@@ -219,7 +219,7 @@ describe('purchase flow', () => {
     renderWithModals(<Buyer />);
     await u.click(screen.getByRole('button', { name: 'buy packet' }));
     await u.click(await screen.findByRole('button', { name: `Pay ${m(29900)}` }));
-    expect(text(await screen.findByRole('dialog', { name: 'How to pay' }))).toContain('To pay: RUB 50.00');
+    expect(text(await screen.findByRole('dialog', { name: 'How to pay' }))).toContain('To pay: RUB 50');
     await u.click(screen.getByRole('button', { name: /Pay by sbp/ }));
     const qr = await screen.findByRole('img', { name: `QR code to pay ${m(5000)}` });
     expect(qr.getAttribute('src')).toBe('/v2/payments/77/qr.png?access_token=tok');
@@ -235,7 +235,7 @@ describe('purchase flow', () => {
     renderWithModals(<Buyer offer={{ id: 3, content: 9 }} />, { path: '/contents/film-9' });
     await u.click(screen.getByRole('button', { name: 'buy offer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the purchase' });
-    expect(text(dialog)).toContain('Film: RUB 99.00 will be paid from your balance.');
+    expect(text(dialog)).toContain('Film: RUB 99 will be paid from your balance.');
     await u.click(screen.getByRole('button', { name: `Pay ${m(9900)}` }));
     expect(await screen.findByText('Payment received. Enjoy watching!')).toBeTruthy();
     await waitFor(() => expect(where().path).toBe('/watch/9'));
@@ -251,7 +251,7 @@ describe('purchase flow', () => {
     renderWithModals(<Buyer offer={{ id: 3, content: 9 }} />);
     await u.click(screen.getByRole('button', { name: 'buy offer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Not enough funds' });
-    expect(text(dialog)).toContain('lacks RUB 89.00');
+    expect(text(dialog)).toContain('lacks RUB 89');
     expect(screen.getByRole('button', { name: 'Top up the balance' })).toBeTruthy();
   });
 });

@@ -169,7 +169,7 @@ describe('#refill', () => {
     await u.type(field, '500');
     await u.click(screen.getByRole('button', { name: 'Continue' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment by card' });
-    expect(text(dialog)).toContain('RUB 500.00');
+    expect(text(dialog)).toContain('RUB 500');
     expect(text(dialog)).not.toContain('Save the card');
     expect(api.routes()).not.toContain('POST /v2/users/self/accounts/1/payforms/short_url');
   });

@@ -147,7 +147,7 @@ describe('#promocode', () => {
     renderAt('/#promocode');
     await userEvent.type(field(), 'GIFT500');
     await userEvent.click(activate());
-    expect(await screen.findByText('RUB 500.00 on your balance')).toBeTruthy();
+    expect(await screen.findByText('RUB 500 on your balance')).toBeTruthy();
   });
 
   it.each([
