@@ -84,7 +84,7 @@ func (s *Service) requireBuyer(next httpx.Handler) httpx.Handler {
 
 // payGate asks the parental PIN's pass for the pay action, except shortly
 // after a completed payment whose pay system skips parental control.
-func (s *Service) payGate(ctx context.Context, sess *httpx.Session, prov *provider.Provider) error {
+func (s *Service) payGate(ctx context.Context, sess *httpx.Session, prov *provider.Provider, code string) error {
 	var ps string
 	err := store.Get(ctx, s.db, `SELECT paysystem FROM payments WHERE user_id = ? AND status = 'complete' AND updated_at >= ?
 		ORDER BY updated_at DESC LIMIT 1`, []any{sess.UserID, s.now().Add(-skipParentalWindow).Unix()}, &ps)
@@ -96,7 +96,7 @@ func (s *Service) payGate(ctx context.Context, sess *httpx.Session, prov *provid
 	if s.cfg.Parental == nil {
 		return httpx.ParentalCodeRequired()
 	}
-	return s.cfg.Parental.ParentalProof(ctx, sess, "pay")
+	return s.cfg.Parental.ParentalProofCode(ctx, sess, "pay", code)
 }
 
 // skipParentalWindow: "shortly after a payment" (spec 4, 5).

@@ -108,6 +108,7 @@ type payBody struct {
 	TransactionID  int64  `json:"transaction_id"`
 	IdempotencyKey string `json:"idempotency_key"`
 	Trial          *bool  `json:"trial"`
+	ParentalCode   string `json:"parental_code"`
 }
 
 // maxPayment bounds one payment (minor units): a typo must not become a
@@ -165,7 +166,7 @@ func (s *Service) handlePay(w http.ResponseWriter, r *http.Request) error {
 		}
 		o.CardToken, o.CardID = card.token, card.ID
 	}
-	if err := s.payGate(ctx, sess, prov); err != nil {
+	if err := s.payGate(ctx, sess, prov, b.ParentalCode); err != nil {
 		return err
 	}
 	if err := s.fillPurchase(r, prov, sess.UserID, &o, b); err != nil {
@@ -413,6 +414,7 @@ type linkCardBody struct {
 	PaySystem    string `json:"paysystem_shortname"`
 	ReturnURL    string `json:"return_url"`
 	NeededRefund *bool  `json:"needed_refund"`
+	ParentalCode string `json:"parental_code"`
 }
 
 // handleLinkCard starts a small payment that saves the card (refunded
@@ -438,7 +440,7 @@ func (s *Service) handleLinkCard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.payGate(ctx, sess, prov); err != nil {
+	if err := s.payGate(ctx, sess, prov, b.ParentalCode); err != nil {
 		return err
 	}
 	amount := prov.Commerce.CardLinkAmount

@@ -43,6 +43,7 @@ type subscribeBody struct {
 	PeriodID       int64  `json:"period_id"`
 	Trial          *bool  `json:"trial"`
 	IdempotencyKey string `json:"idempotency_key"`
+	ParentalCode   string `json:"parental_code"`
 }
 
 // handleSubscribe pays a packet from the balance (402 with the missing
@@ -75,7 +76,7 @@ func (s *Service) handleSubscribe(w http.ResponseWriter, r *http.Request) error 
 	if !ok {
 		return httpx.Invalid("period_id", "commerce_period_unknown")
 	}
-	if err := s.payGate(ctx, sess, prov); err != nil {
+	if err := s.payGate(ctx, sess, prov, b.ParentalCode); err != nil {
 		return err
 	}
 	pu := purchase{UserID: sess.UserID, ProviderID: prov.ID, Packet: p, Period: per, Trial: b.Trial == nil || *b.Trial,
@@ -119,8 +120,9 @@ func (s *Service) subByKey(r *http.Request, userID int64, key string) (int64, er
 }
 
 type patchSubscriptionBody struct {
-	Renew    *bool `json:"renew"`
-	PeriodID int64 `json:"period_id"`
+	Renew        *bool  `json:"renew"`
+	PeriodID     int64  `json:"period_id"`
+	ParentalCode string `json:"parental_code"`
 }
 
 func (s *Service) handlePatchSubscription(w http.ResponseWriter, r *http.Request) error {
@@ -146,7 +148,7 @@ func (s *Service) handlePatchSubscription(w http.ResponseWriter, r *http.Request
 		err = s.changePeriod(ctx, o, sess.UserID, id, b.PeriodID)
 	case b.Renew != nil:
 		if *b.Renew {
-			if err := s.payGate(ctx, sess, prov); err != nil {
+			if err := s.payGate(ctx, sess, prov, b.ParentalCode); err != nil {
 				return err
 			}
 		}
@@ -187,6 +189,10 @@ func (s *Service) handleUnsubscribe(w http.ResponseWriter, r *http.Request) erro
 	if _, err := subForChange(r.Context(), s.db, sess.UserID, id); err != nil {
 		return err
 	}
+	// Spec: disabling asks for the parental check first.
+	if err := s.payGate(r.Context(), sess, prov, r.URL.Query().Get("parental_code")); err != nil {
+		return err
+	}
 	if msg := prov.Commerce.UnsubscribeForbidden; msg != "" {
 		return &httpx.Error{Status: http.StatusUnavailableForLegalReasons, Type: "unsubscribe_forbidden", Message: msg}
 	}
@@ -217,6 +223,7 @@ func (s *Service) handleCancelFuture(w http.ResponseWriter, r *http.Request) err
 type buyOfferBody struct {
 	OfferID        int64  `json:"offer_id"`
 	IdempotencyKey string `json:"idempotency_key"`
+	ParentalCode   string `json:"parental_code"`
 }
 
 func (s *Service) handleBuyOffer(w http.ResponseWriter, r *http.Request) error {
@@ -238,7 +245,7 @@ func (s *Service) handleBuyOffer(w http.ResponseWriter, r *http.Request) error {
 	if _, err := offerByID(ctx, s.db, prov.ID, b.OfferID); err != nil {
 		return err
 	}
-	if err := s.payGate(ctx, sess, prov); err != nil {
+	if err := s.payGate(ctx, sess, prov, b.ParentalCode); err != nil {
 		return err
 	}
 	key := b.IdempotencyKey

@@ -24,9 +24,10 @@ type Providers interface {
 	ByShortname(ctx context.Context, name string) (*provider.Provider, error)
 }
 
-// Parental checks the parental PIN's proof for the pay action.
+// Parental checks the parental PIN's proof for the pay action: the pass of
+// the token, or a PIN the call carries (parental_code).
 type Parental interface {
-	ParentalProof(ctx context.Context, sess *httpx.Session, action string) error
+	ParentalProofCode(ctx context.Context, sess *httpx.Session, action, code string) error
 }
 
 // Messenger posts a message to a viewer's messages (identity).

@@ -56,3 +56,13 @@ func protectsAction(ps ParentalSettings, action string) bool {
 	}
 	return true
 }
+
+// ParentalProofCode is ParentalProof for a call that may carry the PIN
+// itself (parental_code): a right code grants the pass, a wrong one counts
+// toward the PIN's lock like any other.
+func (s *Service) ParentalProofCode(ctx context.Context, sess *httpx.Session, action, code string) error {
+	if sess == nil || sess.DeviceID == 0 {
+		return httpx.Unauthorized()
+	}
+	return s.parentalGate(ctx, sess, func(ps ParentalSettings) bool { return protectsAction(ps, action) }, code)
+}
