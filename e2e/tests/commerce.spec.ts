@@ -155,3 +155,30 @@ test('a top-up: a declined card says why, 3-D Secure pays, SBP pays by its QR co
   await page.getByRole('button', { name: /Оплатить в приложении банка|Pay in the bank app/ }).click();
   await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(start + 80000);
 });
+
+test('a viewer rents a film from the balance and watches it', async ({ page }) => {
+  await page.goto('/');
+  await signInWithPassword(page, 'shopper', 'efir24');
+  // The demo offers its first premium films for rent (48 h) and purchase.
+  let film = 0;
+  for (let id = 1; id < 400 && !film; id++) {
+    const offers = await api<{ type: string }[]>(page, 'GET', `/v2/offers/contents/${id}`);
+    if (offers.status === 200 && offers.body.some((o) => o.type === 'rent')) film = id;
+  }
+  expect(film).toBeGreaterThan(0);
+  const content = await api<{ slug: string }>(page, 'GET', `/v2/contents/${film}`);
+  const start = await balanceOf(page);
+
+  await page.goto(`/contents/${content.body.slug}`);
+  await page.locator('[data-modal="content"] [data-action="watch"]').first().click();
+  const packets = page.locator('[data-modal="content_packets"]').getByRole('dialog');
+  await packets.locator('[data-offer-id]').filter({ hasText: /Прокат|Rent/ }).getByRole('button').first().click();
+  await page.locator('[data-modal="confirm"]').getByRole('button', { name: /^(Оплатить|Pay) / }).click();
+
+  // 199 ₽ leave the balance and the film plays.
+  await expect.poll(() => balanceOf(page), { timeout: 20_000 }).toBe(start - 19900);
+  await expect(page).toHaveURL(/\/watch\//, { timeout: 20_000 });
+  await expect(page.locator('video').first()).toBeVisible({ timeout: 20_000 });
+  const licences = await api<{ content_id: number; type: string; end_at: number }[]>(page, 'GET', '/v2/users/self/purchases');
+  expect(licences.body[0]).toMatchObject({ content_id: film, type: 'rent' });
+});
