@@ -99,17 +99,19 @@ func (s *Service) handleSubscribe(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return moneyError(err, currencyOf(prov), false)
 	}
-	h, err := s.holderOf(ctx, sess.UserID, currencyOf(prov), false)
+	return s.writeSubscription(w, r, http.StatusCreated, o, sess.UserID, id)
+}
+
+// writeSubscription answers the user's subscription id (buyers only: no
+// child profile, so the view has its actions).
+func (s *Service) writeSubscription(w http.ResponseWriter, r *http.Request, status int, o *offer, userID, id int64) error {
+	x, err := scanSub(s.db.QueryRow(r.Context(), `SELECT `+subColumns+` FROM subscriptions WHERE id = ? AND user_id = ?
+		AND closed_at = 0`, id, userID))
 	if err != nil {
-		return err
+		return store.MapErr(err)
 	}
-	for _, x := range h.subs {
-		if x.ID == id {
-			httpx.WriteJSON(w, http.StatusCreated, s.subscriptionView(o, o.byID[x.PacketID], x, h, s.now().Unix()))
-			return nil
-		}
-	}
-	return httpx.NotFound()
+	httpx.WriteJSON(w, status, s.subscriptionView(o, o.byID[x.PacketID], x, &holder{userID: userID}, s.now().Unix()))
+	return nil
 }
 
 func (s *Service) subByKey(r *http.Request, userID int64, key string) (int64, error) {
@@ -162,17 +164,7 @@ func (s *Service) handlePatchSubscription(w http.ResponseWriter, r *http.Request
 	if err != nil {
 		return err
 	}
-	h, err := s.holderOf(ctx, sess.UserID, currencyOf(prov), false)
-	if err != nil {
-		return err
-	}
-	for _, x := range h.subs {
-		if x.ID == id {
-			httpx.OK(w, s.subscriptionView(o, o.byID[x.PacketID], x, h, s.now().Unix()))
-			return nil
-		}
-	}
-	return httpx.NotFound()
+	return s.writeSubscription(w, r, http.StatusOK, o, sess.UserID, id)
 }
 
 // handleUnsubscribe switches the renewal off: 451 where the operator

@@ -179,9 +179,6 @@ func (s *Service) packetView(ctx context.Context, prov *provider.Provider, o *of
 		IsAdult: p.IsAdult, Include: nonNil(p.Includes), Available: nonNil(p.Addons), Agreement: p.Agreement,
 		Packets: []PacketBrief{}, Benefits: jsonList[Benefit](p.Benefits), Channels: []tv.PacketChannel{},
 		Libraries: []LibraryBrief{}, Videos: []VideoBrief{}, Provider: prov.Shortname}
-	if f.Months == 1 {
-		v.Price = f.Amount
-	}
 	_ = json.Unmarshal([]byte(p.Design), &v.Design)
 	if v.Design.SpecialFeatures == nil {
 		v.Design.SpecialFeatures = []string{}

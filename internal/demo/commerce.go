@@ -155,10 +155,10 @@ func seedShop(ctx context.Context, tx *store.Tx) error {
 	if err != nil {
 		return err
 	}
-	if err := copyChannels(ctx, tx, sport, prov, tv.CategoryAll, 2); err != nil {
+	if err := copyChannels(ctx, tx, sport, prov, 2); err != nil {
 		return err
 	}
-	if err := copyChannels(ctx, tx, kids, prov, tv.CategoryAll, tv.CategoryChildren); err != nil {
+	if err := copyChannels(ctx, tx, kids, prov, tv.CategoryChildren); err != nil {
 		return err
 	}
 	bundle, err := add(demoShopPacket{name: "Базовый + Кино", short: "bundle-1", bundle: true,
@@ -221,12 +221,12 @@ func seedShop(ctx context.Context, tx *store.Tx) error {
 	return tv.BumpLineup(ctx, tx)
 }
 
-// copyChannels puts the operator's channels of category cat (and only
-// those in cat2 when it is not zero) into packet id.
-func copyChannels(ctx context.Context, tx *store.Tx, id, prov, cat, cat2 int64) error {
+// copyChannels puts the operator's visible channels of category cat into
+// packet id.
+func copyChannels(ctx context.Context, tx *store.Tx, id, prov, cat int64) error {
 	_, err := tx.Exec(ctx, `INSERT INTO packet_channels (packet_id, channel_id) SELECT DISTINCT CAST(? AS BIGINT), cc.channel_id
 		FROM channel_categories cc JOIN channels c ON c.id = cc.channel_id
-		WHERE cc.provider_id = ? AND cc.category_id = ? AND c.is_hidden = FALSE ON CONFLICT DO NOTHING`, id, prov, cat2)
+		WHERE cc.provider_id = ? AND cc.category_id = ? AND c.is_hidden = FALSE ON CONFLICT DO NOTHING`, id, prov, cat)
 	return err
 }
 
