@@ -182,3 +182,20 @@ test('a viewer rents a film from the balance and watches it', async ({ page }) =
   const licences = await api<{ content_id: number; type: string; end_at: number }[]>(page, 'GET', '/v2/users/self/purchases');
   expect(licences.body[0]).toMatchObject({ content_id: film, type: 'rent' });
 });
+
+test('a guest enters EFIR30, signs in in the middle and gets a month of the base packet', async ({ page }) => {
+  await page.goto('/promo');
+  await page.getByRole('textbox', { name: /^(Промокод|Promo code)$/ }).fill('EFIR30');
+  await page.getByRole('button', { name: /^(Активировать|Activate)$/ }).click();
+  // A guest is asked to sign in first; the code waits.
+  await expect(page.getByText('Войдите, чтобы активировать промокод EFIR30')).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: /^(Войти|Sign in)$/ }).click();
+  await signInInDialog(page, freshPhone());
+
+  // Back on the page, the flow goes on with the code by itself.
+  await expect(page.getByText(/Промокод активирован|Promo code activated/)).toBeVisible({ timeout: 20_000 });
+  const subs = await api<{ packet: { short: string }; type: string; end_at: number; start_at: number }[]>(page, 'GET', '/v2/users/self/subscriptions/current');
+  const base = subs.body.find((s) => s.packet.short === 'base-1');
+  expect(base?.type).toBe('promo');
+  expect(base!.end_at - base!.start_at).toBe(30 * 86400);
+});

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNetwork } from '@/shared/api';
+import { resetViewerQueries, useNetwork } from '@/shared/api';
 import { Button, Modal } from '@/shared/ui';
 import { runAutoAuth } from './autoAuth';
 import { setAutoAuthFailure, type AuthState } from './authStore';
@@ -28,7 +28,7 @@ export function AutoAuthFailure({
     const ok = await runAutoAuth(network);
     setPending(false);
     if (ok) {
-      await queryClient.resetQueries();
+      await resetViewerQueries(queryClient);
       onLoggedIn();
     }
   }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { TokenResponse } from '@/shared/api';
+import { resetViewerQueries, type TokenResponse } from '@/shared/api';
 import { completeLogin } from '@/shared/session';
 
 /**
@@ -13,7 +13,7 @@ export function useFinishLogin(onLoggedIn: () => void) {
   return useCallback(
     async (token: TokenResponse) => {
       await completeLogin(token);
-      await queryClient.resetQueries();
+      await resetViewerQueries(queryClient);
       onLoggedIn();
     },
     [queryClient, onLoggedIn],

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { clearPass, PIN_CANCELLED, useProtectedCall } from '@/features/parental';
-import type { Profile } from '@/shared/api';
+import { resetViewerQueries, type Profile } from '@/shared/api';
 import { setProfile } from '@/shared/session';
 import { switchProfile } from './api';
 import { rememberChannelCategory } from './channelCategory';
@@ -23,7 +23,7 @@ export function useProfileSwitch() {
       // The server ends the PIN pass when a child profile becomes active.
       if (result.role === 'child') clearPass();
       rememberChannelCategory(result.role);
-      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'platform' });
+      await resetViewerQueries(queryClient);
       return true;
     },
     [protectedCall, queryClient],

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { CACHE_MS } from '../lib/constants';
 import { apiFetch } from './client';
 import type { NetworkInfo, PlatformConfiguration, PlatformResources } from './types';
@@ -44,3 +44,12 @@ export const resourcesQuery = () =>
     queryFn: ({ signal }) => apiFetch<PlatformResources>('/platform/resources', { auth: false, signal }),
     staleTime: CACHE_MS.resources,
   });
+
+/**
+ * After a sign-in or a profile switch: read the viewer's data again, but keep the platform's
+ * (answered by address, not by token). Dropping the configuration would turn its switches
+ * (promo codes, payments) off for a moment and remount every page they gate.
+ */
+export function resetViewerQueries(queryClient: QueryClient): Promise<void> {
+  return queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== platformKeys.all[0] });
+}
