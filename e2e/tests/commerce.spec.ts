@@ -154,6 +154,18 @@ test('a top-up: a declined card says why, 3-D Secure pays, SBP pays by its QR co
   await page.goto(txs.body[0].full_url);
   await page.getByRole('button', { name: /Оплатить в приложении банка|Pay in the bank app/ }).click();
   await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(start + 80000);
+
+  // A card on the gateway's page framed in the dialog: the dialog follows the payment.
+  await refill(page, '200', /Карта в окне/);
+  const frame = page.locator('[data-modal="pay_iframe"] iframe');
+  await expect(frame).toBeVisible({ timeout: 20_000 });
+  const bank = frame.contentFrame();
+  await bank.getByLabel(/Номер карты|Card number/).fill('4242 4242 4242 4242');
+  await bank.getByLabel(/Срок действия|Expiry/).fill('12/30');
+  await bank.getByLabel(/CVC/).fill('123');
+  await bank.getByRole('button', { name: /^(Оплатить|Pay) / }).click();
+  await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(start + 100000);
+  await expect(page.getByText(/Баланс пополнен|Оплата прошла|успешно/i).first()).toBeVisible({ timeout: 20_000 });
 });
 
 test('a viewer rents a film from the balance and watches it', async ({ page }) => {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"efir/internal/commerce/gateway"
+	"efir/internal/httpx"
 	"efir/internal/provider"
 	"efir/internal/store"
 )
@@ -165,14 +166,15 @@ func gatewayRequest(p payment, o payOrder) gateway.PaymentRequest {
 	return req
 }
 
+// description is what the payer sees on the gateway's page and their bank
+// statement: the operator's name and what is paid for, in the operator's
+// first language (the statement is the operator's, not the interface's).
 func (o payOrder) description() string {
-	switch o.Kind {
-	case kindCardLink:
-		return "Card link"
-	case kindRefill:
-		return "Balance top-up"
+	lang := ""
+	if len(o.Prov.Languages) > 0 {
+		lang = o.Prov.Languages[0]
 	}
-	return "Efir " + o.Kind
+	return o.Prov.Name + ": " + httpx.T(lang, "commerce_pay_"+o.Kind)
 }
 
 func (s *Service) callGateway(ctx context.Context, gw gateway.Gateway, p payment, o payOrder) (payment, error) {

@@ -198,3 +198,22 @@ func TestRenewals(t *testing.T) {
 		ledgerSum(t, db)
 	})
 }
+
+// The payer's bank statement names the operator and what was paid, in the
+// operator's first language, for every kind of payment.
+func TestPaymentDescription(t *testing.T) {
+	prov := &provider.Provider{Name: "Efir Demo", Languages: []string{"ru", "en"}}
+	for kind, want := range map[string]string{
+		kindRefill: "Efir Demo: Пополнение баланса", kindCardLink: "Efir Demo: Привязка карты",
+		kindSubscription: "Efir Demo: Оплата подписки", kindOffer: "Efir Demo: Покупка фильма",
+		kindRenewal: "Efir Demo: Продление подписки",
+	} {
+		if got := (payOrder{Prov: prov, Kind: kind}).description(); got != want {
+			t.Errorf("%s: %q, want %q", kind, got, want)
+		}
+	}
+	en := &provider.Provider{Name: "Geo TV", Languages: []string{"en"}}
+	if got := (payOrder{Prov: en, Kind: kindRefill}).description(); got != "Geo TV: Balance top-up" {
+		t.Errorf("english operator: %q", got)
+	}
+}

@@ -1,5 +1,7 @@
 package provider
 
+import "slices"
+
 // Commerce are an operator's selling settings, from the providers file: the
 // payment gateway and its credentials, the pay systems viewers may use, and
 // the rules the spec leaves to the operator.
@@ -51,4 +53,10 @@ func (c Commerce) PaymentsOn() bool {
 		}
 	}
 	return false
+}
+
+// IframePaymentOn: viewers pay on the gateway's page framed inside the client
+// (a pay system of kind pay_iframe); the client's #pay_iframe exists only then.
+func (c Commerce) IframePaymentOn() bool {
+	return c.PaymentsOn() && slices.ContainsFunc(c.PaySystems, func(ps PaySystem) bool { return ps.Kind == "pay_iframe" })
 }

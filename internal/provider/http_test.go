@@ -175,7 +175,7 @@ func TestPlatformEndpoints(t *testing.T) {
 		}{
 			{"/v2/platform/configuration", nil, 200, []string{`"catchup_blackout_safe_area":60`, `"min_search_chars":1`,
 				`"bouncing_interval":1000`, `"parental_durations":[1,5,15,30,60,120]`, `"token_lifetime":43200`,
-				`"catchup_blackout_mattress_url":"/v2/platform/images/catchup-blackout.svg"`}},
+				`"catchup_blackout_mattress_url":"/v2/platform/images/catchup-blackout.svg"`, `"payment_enabled":true,"iframe_payment_enabled":true`}},
 			{"/v2/platform/resources", nil, 200, []string{`"brand_name":"Efir Demo"`, `"support":{"url":"https://efir.example/help"`,
 				`"logo_url":"/v2/platform/images/logo.svg"`, `"app_links":{"ios":"","android":""}`}},
 			{"/v2/ab_tests/tests", nil, 200, []string{`[]`}},

@@ -21,6 +21,7 @@ type Configuration struct {
 	ParentalDurations            []int  `json:"parental_durations"`
 	PromocodesEnabled            bool   `json:"promocodes_enabled"`
 	PaymentEnabled               bool   `json:"payment_enabled"`
+	IframePaymentEnabled         bool   `json:"iframe_payment_enabled"`
 	TokenLifetime                int    `json:"token_lifetime"` // seconds
 }
 
@@ -75,6 +76,7 @@ func (s *Service) handleConfiguration(w http.ResponseWriter, r *http.Request) er
 		ParentalDurations:            []int{1, 5, 15, 30, 60, 120},
 		PromocodesEnabled:            promos,
 		PaymentEnabled:               p.Commerce.PaymentsOn(),
+		IframePaymentEnabled:         p.Commerce.IframePaymentOn(),
 		TokenLifetime:                int(s.cfg.TokenTTL.Seconds()),
 	})
 	return nil

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isLoginFreePage } from '../paths';
 import { useBoot } from '../boot/bootStore';
 import { modalFromHash, useModalNavigation, type ModalName } from '@/shared/lib/modalNavigation';
+import { useConfiguration } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { PlaceholderModal, isModalEnabled, modalComponents } from './registry';
 
@@ -16,6 +17,7 @@ export function ModalHost() {
   const navigate = useNavigate();
   const { status, access } = useBoot();
   const { isLogged } = useSession();
+  const configuration = useConfiguration();
   const { close, data } = useModalNavigation();
 
   const authRequired = status === 'ready' && access.authOnly && !isLogged;
@@ -24,7 +26,7 @@ export function ModalHost() {
 
   let name: ModalName | null = modalFromHash(location.hash);
   if (forceAuth) name = 'auth';
-  if (name && !isModalEnabled(name, { iframePayment: false })) name = null;
+  if (name && !isModalEnabled(name, { iframePayment: configuration.iframe_payment_enabled })) name = null;
 
   useEffect(() => {
     if (forceAuth && location.hash !== '#auth') {

@@ -52,7 +52,7 @@ export const modalComponents: Partial<Record<ModalName, ModalComponent>> = {
   message: MessagesModal,
 };
 
-/** pay_iframe exists only when iframe payment is enabled (no such flag in the contract yet). */
+/** pay_iframe exists only when iframe payment is enabled (the configuration's iframe_payment_enabled). */
 export function isModalEnabled(name: ModalName, ctx: { iframePayment: boolean }): boolean {
   if (name === 'pay_iframe') return ctx.iframePayment;
   return true;

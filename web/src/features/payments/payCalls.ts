@@ -58,8 +58,13 @@ async function payThrough(d: FlowDeps, data: PayModalData, form: PayForm, idempo
   return tx;
 }
 
-/** short_url / pay_iframe: the gateway's page (full_url), which sends the viewer back to this page. */
+/**
+ * short_url: the gateway's page (full_url), which sends the viewer back to this page.
+ * pay_iframe: the same page framed in the dialog, which stays on its own result page (no
+ * way back: the dialog polls the transaction and closes itself).
+ */
 export function startGatewayPayment(d: FlowDeps, data: PayModalData, form: 'short_url' | 'pay_iframe', saveCard: boolean, key: string) {
+  if (form === 'pay_iframe') return payThrough(d, data, form, key, { is_save_card: saveCard });
   return withReturn(d, undefined, (ret) => payThrough(d, data, form, key, { is_save_card: saveCard, return_url: ret }));
 }
 

@@ -11,12 +11,6 @@ import { leaveFor, openNewWindow } from './external';
 import type { FlowDeps } from './flow';
 import { isEmbedded, withoutPurchased } from './rules/transaction';
 
-/**
- * Payment in an iframe is off: the modal host renders pay_iframe only when iframe payment
- * is enabled, and no flag of the contract turns it on yet. The gateway's page opens in the
- * same window instead.
- */
-const IFRAME_PAYMENT = false;
 
 
 /** The pay check of this device now: PIN set, the device protects pay, no pass running. */
@@ -111,9 +105,9 @@ export function useFlowDeps(): FlowDeps {
         paymentEnabled: config.payment_enabled,
         allowWithoutBase: network?.is_allow_additional_packets_without_base === true,
         embedded: isEmbedded(location.pathname, typeof window !== 'undefined' && window.self !== window.top),
-        iframeEnabled: IFRAME_PAYMENT,
+        iframeEnabled: config.iframe_payment_enabled,
       },
       here: () => ({ origin: window.location.origin, pathname: here().pathname, search: here().search }),
     };
-  }, [client, session.token, viewer, t, navigate, askPin, protectedCall, config.payment_enabled, network, location.pathname]);
+  }, [client, session.token, viewer, t, navigate, askPin, protectedCall, config.payment_enabled, config.iframe_payment_enabled, network, location.pathname]);
 }

@@ -28,6 +28,7 @@ export const DEFAULT_CONFIGURATION: PlatformConfiguration = {
   parental_durations: [1, 5, 15, 30, 60, 120],
   promocodes_enabled: false,
   payment_enabled: false,
+  iframe_payment_enabled: false,
   token_lifetime: 43200,
 };
 
