@@ -1,15 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { authDialog, authNames, readOutboxCode, signInWithPassword } from './helpers/auth';
-import { storedToken } from './helpers/tv';
+import { api, balanceOf, freshPhone, payOnSandbox, refill, renewAt } from './helpers/commerce';
 
 // Commerce journeys on the real binary and the built-in sandbox gateway (its hosted
 // "test payment" pages stand in for the bank).
-
-/** A phone nobody has registered yet (each run, each test). */
-function freshPhone(): string {
-  return `7955${String(Date.now()).slice(-7)}`;
-}
 
 /** Signs in by phone inside the #auth dialog that is already open. */
 async function signInInDialog(page: Page, phone: string): Promise<void> {
@@ -22,26 +16,6 @@ async function signInInDialog(page: Page, phone: string): Promise<void> {
   await dialog.getByLabel(authNames.code).fill(code);
   await dialog.getByRole('button', { name: authNames.confirm }).click();
   await expect(page.getByRole('button', { name: authNames.accountMenu })).toBeVisible();
-}
-
-/** Pays on the sandbox's test payment page with card number (and a 3-D Secure code). */
-async function payOnSandbox(page: Page, card: string, threeDS?: string): Promise<void> {
-  await expect(page).toHaveURL(/\/pay\/sandbox\//, { timeout: 20_000 });
-  await expect(page.getByText(/Тестовый платёж|Test payment/).first()).toBeVisible();
-  await page.getByLabel(/Номер карты|Card number/).fill(card);
-  await page.getByLabel(/Срок действия|Expiry/).fill('12/30');
-  await page.getByLabel(/CVC/).fill('123');
-  await page.getByRole('button', { name: /^(Оплатить|Pay) / }).click();
-  if (threeDS) {
-    await page.getByLabel(/Код подтверждения|Confirmation code/).fill(threeDS);
-    await page.getByRole('button', { name: /^(Подтвердить|Confirm)$/ }).click();
-  }
-}
-
-async function api<T>(page: Page, method: string, path: string, data?: unknown): Promise<{ status: number; body: T }> {
-  const token = await storedToken(page);
-  const res = await page.request.fetch(path, { method, data, headers: { Authorization: `Token ${token}` } });
-  return { status: res.status(), body: (await res.json().catch(() => null)) as T };
 }
 
 test('a guest buys the base packet by card after signing in, it renews from the saved card, renewal goes off, a promo code adds cinema', async ({ page }) => {
@@ -76,11 +50,7 @@ test('a guest buys the base packet by card after signing in, it renews from the 
   expect(trial).toBeTruthy();
 
   // Next period: the renewal job charges the saved card (the balance is empty).
-  const at = new Date((trial!.end_at + 3600) * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
-  execFileSync(process.env.EFIR_BIN ?? '../bin/efir', ['renew', '-at', at], {
-    env: { ...process.env, EFIR_DATA_DIR: process.env.EFIR_E2E_DATA_DIR ?? '' },
-    stdio: 'pipe',
-  });
+  renewAt(new Date((trial!.end_at + 3600) * 1000));
   const after = await api<{ id: number; end_at: number; type: string; renew: boolean }[]>(page, 'GET', '/v2/users/self/subscriptions/current');
   const renewed = after.body.find((s) => s.id === trial!.id);
   expect(renewed?.type).toBe('paid');
@@ -110,19 +80,6 @@ test('a guest buys the base packet by card after signing in, it renews from the 
     .poll(async () => (await api<{ packet: { short: string } }[]>(page, 'GET', '/v2/users/self/subscriptions/current')).body.map((s) => s.packet.short))
     .toContain('premium-1');
 });
-
-async function balanceOf(page: Page): Promise<number> {
-  return (await api<{ balance: number }>(page, 'GET', '/v2/users/self/balance')).body.balance;
-}
-
-/** Opens #refill and starts a top-up of rubles through the pay system titled title. */
-async function refill(page: Page, rubles: string, title: RegExp): Promise<void> {
-  await page.goto('/#refill');
-  const modal = page.locator('[data-modal="refill"]');
-  await modal.getByLabel(/Сумма|Amount/).fill(rubles);
-  await modal.getByRole('radio', { name: title }).check();
-  await modal.getByRole('button', { name: /^(Продолжить|Continue)$/ }).click();
-}
 
 test('a top-up: a declined card says why, 3-D Secure pays, SBP pays by its QR code', async ({ page }) => {
   await page.goto('/');

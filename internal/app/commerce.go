@@ -59,7 +59,7 @@ func newCommerce(cfg config.Config, db *store.DB, o Options, providers *provider
 	}
 	svc := commerce.New(db, commerce.Config{
 		Now: o.Now, PublicURL: cfg.PublicURL, Providers: providers, Gateways: gateways, Parental: parental,
-		Messenger: messenger, Lineup: lineup, Limits: limits, QRPNG: sbpqr.PNG,
+		Messenger: messenger, Lineup: lineup, Limits: limits, QRPNG: sbpqr.PNG, Dev: cfg.Dev,
 		ClientIP: func(r *http.Request) string {
 			if ip := ips.Resolve(r); ip.IsValid() {
 				return ip.Unmap().String()

@@ -189,7 +189,7 @@ func TestUnsubscribeAndPromo(t *testing.T) {
 // and child profiles read but never buy or change what the account pays.
 func TestCommerceCallers(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		srv := apitest.New(t, db)
+		srv := newCatalogShop(t, db)
 		adult := srv.SignIn(t, "shopper", "efir24", "callers-pc")
 		guest := srv.Guest(t, "guest-commerce")
 		childOwner := srv.SignIn(t, "demo", "efir24", "callers-child")
@@ -200,41 +200,55 @@ func TestCommerceCallers(t *testing.T) {
 		}
 		srv.Do(apitest.Request{Method: "GET", Path: "/v2/users/self/accounts", Token: adult}).JSON(t, &accounts)
 		acc := accounts[0].ID
+		film := premiumFilm(t, db)
+		const (
+			read  = iota // every signed-in device
+			write        // a registered viewer on an adult profile
+			shop         // what may be bought: anybody but a child profile
+		)
 		routes := []struct {
 			method, path string
 			body         any
-			write        bool
+			access       int
 		}{
-			{"GET", "/v2/users/self/subscriptions/current", nil, false},
-			{"GET", "/v2/users/self/subscriptions/futures", nil, false},
-			{"GET", "/v2/users/self/cards", nil, false},
-			{"GET", "/v2/users/self/transactions", nil, false},
-			{"GET", "/v2/users/self/ledger", nil, false},
-			{"GET", "/v2/users/self/purchases", nil, false},
-			{"POST", "/v2/users/self/subscriptions", map[string]any{"packet_id": 2}, true},
-			{"PATCH", "/v2/users/self/subscriptions/1", map[string]any{"renew": false}, true},
-			{"DELETE", "/v2/users/self/subscriptions/1", nil, true},
-			{"DELETE", "/v2/users/self/subscriptions/futures/1", nil, true},
-			{"POST", "/v2/users/self/purchases", map[string]any{"offer_id": 1}, true},
-			{"POST", fmt.Sprintf("/v2/users/self/accounts/%d/payforms/short_url", acc), map[string]any{"paysystem_shortname": "card", "amount": 1000}, true},
-			{"POST", "/v2/users/self/cards", map[string]any{}, true},
-			{"DELETE", "/v2/users/self/cards/1", nil, true},
-			{"POST", "/v2/users/self/promokeys/check", map[string]any{"key": "EFIR30"}, true},
-			{"POST", "/v2/users/self/promokeys", map[string]any{"key": "EFIR30"}, true},
+			{"GET", "/v2/users/self/subscriptions/current", nil, read},
+			{"GET", "/v2/users/self/subscriptions/futures", nil, read},
+			{"GET", "/v2/users/self/cards", nil, read},
+			{"GET", "/v2/users/self/transactions", nil, read},
+			{"GET", "/v2/users/self/ledger", nil, read},
+			{"GET", "/v2/users/self/purchases", nil, read},
+			{"POST", "/v2/users/self/subscriptions", map[string]any{"packet_id": 2}, write},
+			{"PATCH", "/v2/users/self/subscriptions/1", map[string]any{"renew": false}, write},
+			{"DELETE", "/v2/users/self/subscriptions/1", nil, write},
+			{"DELETE", "/v2/users/self/subscriptions/futures/1", nil, write},
+			{"POST", "/v2/users/self/purchases", map[string]any{"offer_id": 1}, write},
+			{"POST", fmt.Sprintf("/v2/users/self/accounts/%d/payforms/short_url", acc), map[string]any{"paysystem_shortname": "card", "amount": 1000}, write},
+			{"POST", "/v2/users/self/cards", map[string]any{}, write},
+			{"DELETE", "/v2/users/self/cards/1", nil, write},
+			{"POST", "/v2/users/self/promokeys/check", map[string]any{"key": "EFIR30"}, write},
+			{"POST", "/v2/users/self/promokeys", map[string]any{"key": "EFIR30"}, write},
+			{"GET", "/v2/purchasepackets", nil, shop},
+			{"GET", fmt.Sprintf("/v2/purchasepackets/%d", packetByShort(t, srv, adult, "base-1").ID), nil, shop},
+			{"GET", fmt.Sprintf("/v2/contents/%d/quick_sales_packets", film), nil, shop},
+			{"GET", fmt.Sprintf("/v2/contents/%d/purchasepacket_short", film), nil, shop},
+		}
+		callers := []struct{ who, token string }{{"nobody", ""}, {"login token", login}, {"guest", guest}, {"child", childOwner},
+			{"adult", adult}}
+		wants := map[int]map[string]int{
+			read:  {"nobody": http.StatusUnauthorized, "login token": http.StatusUnauthorized, "guest": http.StatusOK, "child": http.StatusOK},
+			write: {"nobody": http.StatusUnauthorized, "login token": http.StatusUnauthorized, "guest": http.StatusForbidden, "child": http.StatusForbidden},
+			shop: {"nobody": http.StatusOK, "login token": http.StatusOK, "guest": http.StatusOK, "child": http.StatusForbidden,
+				"adult": http.StatusOK},
 		}
 		for _, r := range routes {
-			for _, c := range []struct {
-				who, token string
-				want       int
-			}{
-				{"nobody", "", http.StatusUnauthorized},
-				{"login token", login, http.StatusUnauthorized},
-				{"guest", guest, map[bool]int{true: http.StatusForbidden, false: http.StatusOK}[r.write]},
-				{"child", childOwner, map[bool]int{true: http.StatusForbidden, false: http.StatusOK}[r.write]},
-			} {
+			for _, c := range callers {
+				want, ok := wants[r.access][c.who]
+				if !ok {
+					continue
+				}
 				res := srv.Do(apitest.Request{Method: r.method, Path: r.path, Token: c.token, Body: r.body})
-				if res.Status != c.want {
-					t.Errorf("%s %s by %s: %d, want %d (%s)", r.method, r.path, c.who, res.Status, c.want, res.Body)
+				if res.Status != want {
+					t.Errorf("%s %s by %s: %d, want %d (%s)", r.method, r.path, c.who, res.Status, want, res.Body)
 				}
 			}
 		}

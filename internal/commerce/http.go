@@ -24,6 +24,10 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("GET /v2/providers/{id}/packet/{packetId}", s.handleProviderPacket)
 	h("GET /v2/providers/{id}/bundles/{bundleId}/packets/{packetId}", s.handleProviderPacket)
 	h("GET /v2/offers/contents/{id}", s.handleContentOffers)
+	h("GET /v2/purchasepackets", s.handlePurchasePackets)
+	h("GET /v2/purchasepackets/{id}", s.handlePurchasePacket)
+	h("GET /v2/contents/{id}/quick_sales_packets", s.handleQuickSalesPackets)
+	h("GET /v2/contents/{id}/purchasepacket_short", s.handlePurchasePacketShort)
 
 	h("GET /v2/users/self/subscriptions/current", viewer(s.handleCurrent))
 	h("GET /v2/users/self/subscriptions/futures", viewer(s.handleFutures))
@@ -52,6 +56,9 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("GET /v2/promokeys/{id}/info", s.handlePromoInfo)
 
 	h("POST /v2/payments/notify/{gateway}/{provider}", s.handleNotify)
+	if s.cfg.Dev {
+		s.registerDev(mux)
+	}
 }
 
 // requireViewer: a signed-in device (guests may read their empty lists).

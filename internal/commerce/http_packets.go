@@ -45,26 +45,17 @@ func (s *Service) viewerState(r *http.Request, prov *provider.Provider) (*holder
 }
 
 func (s *Service) handlePackets(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	_, prov, err := s.sessionProvider(r)
-	if err != nil {
-		return err
-	}
-	o, err := loadOffer(ctx, s.db, prov.ID)
-	if err != nil {
-		return err
-	}
-	h, err := s.viewerState(r, prov)
+	sf, err := s.storefront(r)
 	if err != nil {
 		return err
 	}
 	onlyHeld := r.URL.Query().Get("purchases") == "1"
 	out := []Packet{}
-	for _, p := range o.visible() {
-		if h.child && p.IsAdult {
+	for _, p := range sf.offer.visible() {
+		if sf.holder.child && p.IsAdult {
 			continue
 		}
-		v, err := s.packetView(ctx, prov, o, p, h, false)
+		v, err := s.packetView(r.Context(), sf.prov, sf.offer, p, sf.holder, false)
 		if err != nil {
 			return err
 		}
@@ -251,7 +242,11 @@ func (s *Service) handleContentOffers(w http.ResponseWriter, r *http.Request) er
 	}
 	lang := httpx.Lang(r)
 	for i := range list {
-		list[i].Title = httpx.T(lang, "commerce_offer_"+list[i].Type, list[i].RentalHours)
+		if list[i].Type == "rent" {
+			list[i].Title = httpx.T(lang, "commerce_offer_rent", list[i].RentalHours)
+		} else {
+			list[i].Title = httpx.T(lang, "commerce_offer_"+list[i].Type)
+		}
 	}
 	httpx.OK(w, list)
 	return nil

@@ -41,7 +41,9 @@ func transactionView(p payment, prov *provider.Provider, lang string) Transactio
 	if p.GatewayID != nil {
 		t.TransactionID = *p.GatewayID
 	}
-	if p.QRPayload != "" {
+	// An SBP payment's QR holds its payload; a gateway page's QR opens that page
+	// on the payer's phone (the Alma flow's #pay_qr_alma).
+	if p.QRPayload != "" || p.ConfirmationURL != "" {
 		t.QRCodeURL = "/v2/payments/" + strconv.FormatInt(p.ID, 10) + "/qr.png"
 	}
 	if p.PacketID != 0 {
@@ -192,7 +194,7 @@ func (s *Service) fillPurchase(r *http.Request, prov *provider.Provider, userID 
 			return err
 		}
 		p := off.byID[b.PacketID]
-		if p == nil || p.IsHidden || p.IsFree {
+		if p == nil || !p.sold() {
 			return httpx.Invalid("packet_id", "commerce_packet_unknown")
 		}
 		per, ok := p.periodByID(b.PeriodID)
@@ -388,10 +390,20 @@ func (s *Service) handleQR(w http.ResponseWriter, r *http.Request) error {
 		return httpx.NotFound()
 	}
 	p, err := paymentByID(r.Context(), s.db, id)
-	if err != nil || p.UserID != httpx.SessionFrom(r.Context()).UserID || p.QRPayload == "" {
+	if err != nil || p.UserID != httpx.SessionFrom(r.Context()).UserID {
 		return httpx.NotFound()
 	}
-	png, err := s.cfg.QRPNG(p.QRPayload, 320)
+	payload := p.QRPayload
+	if payload == "" && p.ConfirmationURL != "" {
+		payload = p.ConfirmationURL
+		if strings.HasPrefix(payload, "/") {
+			payload = s.publicOrigin(r) + payload
+		}
+	}
+	if payload == "" {
+		return httpx.NotFound()
+	}
+	png, err := s.cfg.QRPNG(payload, 320)
 	if err != nil {
 		return err
 	}
@@ -548,3 +560,12 @@ func (s *Service) handleNotify(w http.ResponseWriter, r *http.Request) error {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// publicOrigin is where a payer's other device reaches Efir: the configured
+// public address, else the address this request came to.
+func (s *Service) publicOrigin(r *http.Request) string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimRight(s.cfg.PublicURL, "/")
+	}
+	return requestOrigin(r)
+}

@@ -62,6 +62,10 @@ func (p *packet) periodByID(id int64) (period, bool) {
 	return period{}, false
 }
 
+// sold: viewers may buy the packet at all (free packets are granted to
+// everybody, hidden ones are not offered).
+func (p *packet) sold() bool { return !p.IsFree && !p.IsHidden }
+
 // hasTrial: the packet offers a trial at all.
 func (p *packet) hasTrial() bool { return p.TrialDays > 0 }
 
@@ -167,6 +171,20 @@ func (o *offer) visible() []*packet {
 		return false
 	})
 	return out
+}
+
+// withIncluded: p or one of the packets it includes satisfies ok (a bundle
+// gives what its packets give).
+func (o *offer) withIncluded(p *packet, ok func(*packet) bool) bool {
+	if ok(p) {
+		return true
+	}
+	for _, id := range p.Includes {
+		if q := o.byID[id]; q != nil && ok(q) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonList decodes a stored JSON list, empty on anything unreadable.

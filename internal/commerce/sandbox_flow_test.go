@@ -59,6 +59,15 @@ func TestSandboxCardJourney(t *testing.T) {
 		if tr.Amount != 449100-100000 {
 			t.Fatalf("amount %d, want what the balance lacks", tr.Amount)
 		}
+		// The page's QR code (the Alma flow pays on the phone): a PNG for its owner only.
+		qr := srv.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/v2/payments/%d/qr.png", tr.ID), Token: tok})
+		if qr.Status != http.StatusOK || qr.Header.Get("Content-Type") != "image/png" || !strings.HasPrefix(string(qr.Body), "\x89PNG") {
+			t.Fatalf("page QR %d %s", qr.Status, qr.Header.Get("Content-Type"))
+		}
+		other := srv.SignIn(t, "demo", "efir24", "other-pc")
+		if res := srv.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/v2/payments/%d/qr.png", tr.ID), Token: other}); res.Status != http.StatusNotFound {
+			t.Fatalf("another viewer's QR: %d", res.Status)
+		}
 		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 		page, err := client.Get(public + tr.FullURL)
 		if err != nil {

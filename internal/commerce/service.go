@@ -57,6 +57,8 @@ type Config struct {
 	QRPNG func(payload string, size int) ([]byte, error)
 	// ClientIP resolves the caller's address (webhooks check it).
 	ClientIP func(r *http.Request) string
+	// Dev adds the development-only calls (EFIR_DEV).
+	Dev bool
 }
 
 // Service is the commerce area.

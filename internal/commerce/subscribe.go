@@ -89,6 +89,10 @@ func (x subRow) open(now int64) bool {
 	return x.ClosedAt == 0 && (x.active(now) || x.PausedAt > 0 || x.future(now) || x.Renew)
 }
 
+// holds: the row keeps its packet from being bought again (a promo one may
+// be paid over).
+func (x subRow) holds(now int64) bool { return x.open(now) && x.Source != sourcePromo }
+
 func openKey(userID, packetID int64) string {
 	return strconv.FormatInt(userID, 10) + ":" + strconv.FormatInt(packetID, 10)
 }
@@ -109,15 +113,7 @@ func holdsBase(o *offer, subs []subRow, now int64) *subRow {
 
 // isBase: a base packet, or a bundle that includes one.
 func isBase(o *offer, p *packet) bool {
-	if p.IsBase {
-		return true
-	}
-	for _, id := range p.Includes {
-		if q := o.byID[id]; q != nil && q.IsBase {
-			return true
-		}
-	}
-	return false
+	return o.withIncluded(p, func(q *packet) bool { return q.IsBase })
 }
 
 // subscribe makes pu in tx: charges the balance and writes the
@@ -145,7 +141,7 @@ func (s *Service) subscribe(ctx context.Context, tx *store.Tx, o *offer, pu purc
 		}
 	}
 	p := pu.Packet
-	if p.IsFree || p.IsHidden {
+	if !p.sold() {
 		return 0, errNotSold
 	}
 	subs, err := subsOf(ctx, tx, pu.UserID)
@@ -156,7 +152,7 @@ func (s *Service) subscribe(ctx context.Context, tx *store.Tx, o *offer, pu purc
 		if x.PacketID != p.ID {
 			continue
 		}
-		if x.open(now) && x.Source != sourcePromo {
+		if x.holds(now) {
 			return 0, errAlreadyHeld
 		}
 		// A lapsed row of the packet, or a promo one the viewer now pays

@@ -49,6 +49,19 @@ func demoCommerce() provider.Commerce {
 	}
 }
 
+// almaCommerce: Alma Demo's subscribers top up their contract (tenge) by card,
+// on this device or on their phone through the page's QR code (#pay_qr_alma).
+func almaCommerce() provider.Commerce {
+	return provider.Commerce{
+		Gateway: "sandbox",
+		PaySystems: []provider.PaySystem{
+			{Shortname: "balance", Kind: "provider_account", Title: "Лицевой счёт", ButtonText: "Оплатить со счёта"},
+			{Shortname: "card", Kind: "short_url", Title: "Банковская карта", ButtonText: "Оплатить картой",
+				HowToUse: "Оплата на защищённой странице платёжного сервиса, в том числе с телефона по QR-коду."},
+		},
+	}
+}
+
 type demoShopPacket struct {
 	key, name, short, description string
 	monthly                       int64
@@ -216,6 +229,11 @@ func seedShop(ctx context.Context, tx *store.Tx) error {
 	// New viewers try the children's add-on (it needs no base during promo days).
 	p.Commerce.PromoPacketIDs = []int64{kidsID}
 	if err := provider.Save(ctx, tx, p); err != nil {
+		return err
+	}
+	alma := demoProviders()[1]
+	alma.Commerce = almaCommerce()
+	if err := provider.Save(ctx, tx, alma); err != nil {
 		return err
 	}
 	return tv.BumpLineup(ctx, tx)

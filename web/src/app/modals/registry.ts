@@ -41,6 +41,7 @@ export const modalComponents: Partial<Record<ModalName, ModalComponent>> = {
   pay_iframe: fromPayments((m) => m.PayIframeModal),
   pay_phone_sms: fromPayments((m) => m.PayPhoneSmsModal),
   pay_qr: fromPayments((m) => m.PayQrModal),
+  pay_qr_alma: fromPayments((m) => m.PayQrAlmaModal),
   pay_transaction: fromPayments((m) => m.PayTransactionModal),
   subscription: fromPayments((m) => m.SubscriptionModal),
   nofunds: fromPayments((m) => m.NofundsModal),

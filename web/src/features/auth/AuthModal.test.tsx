@@ -117,8 +117,8 @@ describe('AuthModal, phone sign-in', () => {
     expect((confirm as HTMLButtonElement).disabled).toBe(false);
     await user.click(confirm);
     await waitFor(() => expect(sessionStore.get().isLogged).toBe(true));
-    // Then the guest's cached queries are reset (network data is fetched again).
-    expect(server.routes().slice(4)).toEqual(['POST /v2/auth/otp', 'POST /v2/users/self/devices', 'POST /v2/auth/device', 'GET /v2/users/self/network']);
+    // The guest's cached queries are reset; the platform's (answered by address) are kept.
+    expect(server.routes().slice(4)).toEqual(['POST /v2/auth/otp', 'POST /v2/users/self/devices', 'POST /v2/auth/device']);
     expect(server.calls[4]!.body).toEqual({ phone: '79001234567', token: '123456' });
   });
 
@@ -193,7 +193,6 @@ describe('AuthModal, Alma flow', () => {
       'POST /v2/mw/set_address',
       'POST /v2/users/self/devices',
       'POST /v2/auth/device',
-      'GET /v2/users/self/network',
     ]);
     expect(server.calls[0]!.body).toMatchObject({ phone: '77011234567' });
     expect(server.calls[3]!.body).toEqual({ mwat: 'mw1', city_id: 2 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '@/shared/api';
-import type { HashModalProps } from '@/shared/lib/modalNavigation';
+import { useConfiguration, useCurrentUser } from '@/shared/api';
+import { useModalNavigation, type HashModalProps } from '@/shared/lib/modalNavigation';
 import { Button, Modal, Spinner } from '@/shared/ui';
 import { authErrorMessage } from './authErrors';
 import { almaStatusBlock } from './api';
@@ -11,6 +11,8 @@ import styles from './AuthModal.module.css';
 export function BlockAlmaModal({ onClose }: HashModalProps) {
   const { t, i18n } = useTranslation();
   const currency = useCurrentUser().data?.provider?.currency.ISO_CODE;
+  const { payment_enabled } = useConfiguration();
+  const { open } = useModalNavigation();
   const q = useQuery({ queryKey: ['alma', 'status_block'], queryFn: ({ signal }) => almaStatusBlock(signal), staleTime: 3_000 });
 
   const money = (minor: number) => {
@@ -50,8 +52,14 @@ export function BlockAlmaModal({ onClose }: HashModalProps) {
             )}
           </dl>
           {q.data.message_detail && <p className={styles.lead}>{q.data.message_detail}</p>}
+          {payment_enabled && (
+            // What the contract owes, paid on the phone by a QR code (#pay_qr_alma).
+            <Button onClick={() => open('pay_qr_alma', { amount: q.data.amount })} className={styles.wide}>
+              {t('auth.block.payQr')}
+            </Button>
+          )}
           {onClose && (
-            <Button onClick={onClose} className={styles.wide}>
+            <Button variant={payment_enabled ? 'secondary' : undefined} onClick={onClose} className={styles.wide}>
               {t('app.close')}
             </Button>
           )}

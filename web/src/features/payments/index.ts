@@ -26,6 +26,7 @@ export { useMoney, usePeriodText, useDateText } from './useFormat';
 export type { ConfirmData, QuickPacketsData, PayModalData } from './flow';
 export type { SubscriptionModalData } from './modals/SubscriptionModal';
 export type { CardModalData } from './modals/CardModal';
+export type { PayQrAlmaData } from './modals/PayQrAlmaModal';
 
 // The hash modals (the modal host loads this module lazily; each modal loads when it opens).
 export {
@@ -39,6 +40,7 @@ export {
   PayIframeModal,
   PayPhoneSmsModal,
   PayQrModal,
+  PayQrAlmaModal,
   PayTransactionModal,
   SubscriptionModal,
   NofundsModal,

@@ -26,6 +26,7 @@ export const PayRedirectModal = deferred(() => import('./modals/PayRedirectModal
 export const PayIframeModal = deferred(() => import('./modals/PayIframeModal').then((m) => m.PayIframeModal));
 export const PayPhoneSmsModal = deferred(() => import('./modals/PayPhoneSmsModal').then((m) => m.PayPhoneSmsModal));
 export const PayQrModal = deferred(() => import('./modals/PayQrModal').then((m) => m.PayQrModal));
+export const PayQrAlmaModal = deferred(() => import('./modals/PayQrAlmaModal').then((m) => m.PayQrAlmaModal));
 export const PayTransactionModal = deferred(() => import('./modals/PayTransactionModal').then((m) => m.PayTransactionModal));
 export const SubscriptionModal = deferred(() => import('./modals/SubscriptionModal').then((m) => m.SubscriptionModal));
 export const NofundsModal = deferred(() => import('./modals/NofundsModal').then((m) => m.NofundsModal));

@@ -175,6 +175,33 @@ describe('#refill', () => {
   });
 });
 
+describe('#pay_qr_alma', () => {
+  it('starts at what the contract owes and shows the card page as a QR code for the phone', async () => {
+    const api = fakeServer({
+      'GET /v2/users/self/accounts': () => ({ body: account() }),
+      'GET /v2/users/self/balance': () => ({ body: { balance: -150000, currency: 'KZT' } }),
+      'GET /v2/users/self/accounts/1/payforms': () => ({ body: [paySystemFixture('balance', 'provider_account'), paySystemFixture('card', 'short_url')] }),
+      'POST /v2/users/self/accounts/1/payforms/short_url': () => ({
+        status: 201,
+        body: transactionFixture({ id: 91, amount: 150000, currency: 'KZT', full_url: '/pay/sandbox/p91', qrcode_url: '/v2/payments/91/qr.png' }),
+      }),
+      'GET /v2/users/self/transactions/91': () => ({ body: transactionFixture({ id: 91, status: 'pending' }) }),
+    });
+    const u = userEvent.setup();
+    renderWithModals(null, { path: '/#pay_qr_alma', modalData: { amount: 150000 } });
+    const field = await screen.findByLabelText('Amount, KZT');
+    expect((field as HTMLInputElement).value).toBe('1500');
+    await u.click(screen.getByRole('button', { name: 'Show the QR code' }));
+    const img = await screen.findByRole('img', { name: /QR code/ });
+    expect(img.getAttribute('src')).toContain('/v2/payments/91/qr.png');
+    expect(screen.getByRole('link', { name: 'Pay on this device' }).getAttribute('href')).toBe('/pay/sandbox/p91');
+    // The phone pays: no way back to this page is sent, the dialog polls instead.
+    const body = api.calls.find((c) => c.path.endsWith('/payforms/short_url'))?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ paysystem_shortname: 'card', amount: 150000 });
+    expect(body.return_url).toBeUndefined();
+  });
+});
+
 describe('a payment modal without its data', () => {
   it('says there is nothing to pay', async () => {
     fakeServer({});

@@ -68,6 +68,11 @@ export function startGatewayPayment(d: FlowDeps, data: PayModalData, form: 'shor
   return withReturn(d, undefined, (ret) => payThrough(d, data, form, key, { is_save_card: saveCard, return_url: ret }));
 }
 
+/** short_url paid on another device (its QR code): no way back, the page stays on its result. */
+export function startPhonePayment(d: FlowDeps, data: PayModalData, key: string) {
+  return payThrough(d, data, 'short_url', key);
+}
+
 /** linkedcard: the saved card pays at once; the transaction is polled. */
 export function payWithCard(d: FlowDeps, data: PayModalData, cardId: number, key: string) {
   return payThrough(d, data, 'linkedcard', key, { card_id: cardId });

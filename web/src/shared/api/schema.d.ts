@@ -643,6 +643,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/dev/users/self/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * DEVELOPMENT ONLY: end now every subscription and film licence of the viewer
+         * @description Registered only when EFIR_DEV=true (for end-to-end tests); a production server answers 404.
+         *     Needs a device token. Every open subscription and film licence of the signed-in viewer ends one second ago,
+         *     as if its time had run out: renewal and a planned period change are switched off, so the renewal job never
+         *     brings it back, and scheduled subscriptions are dropped. Channels and films they gave stop streaming on the
+         *     next request.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ended */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users/self/profiles": {
         parameters: {
             query?: never;
@@ -4672,6 +4716,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/purchasepackets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The packets the viewer may buy now, each with its price options
+         * @description The packets of /v2/packets that are on sale to this viewer, in the same order and the same packet shape
+         *     (channels cut to the first 31), each with periods: the price options /v2/packets/{id}/purchaseperiods answers.
+         *     Left out: free packets (granted to everybody) and packets the viewer already holds as an open subscription
+         *     (active, paused, scheduled or renewing); a packet held only by a promo code stays on sale, since paying for it
+         *     replaces the promo. Add-ons stay listed for a viewer without a base packet (the client offers the base
+         *     packets first, as the purchase flow says). Anybody may ask, like /v2/packets (without a token: everything the
+         *     operator sells); a child profile never buys, so it is answered 403.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Packets on sale, base packets first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchasePacket"][];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/purchasepackets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One packet on sale to the viewer, with all its channels and its price options
+         * @description id takes the forms of /v2/packets/{id}. A packet that is not on sale (hidden, free, another operator's)
+         *     answers 404; one the viewer already holds answers 409 already_subscribed; a child profile 403.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The packet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchasePacket"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/contents/{id}/quick_sales_packets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The packets on sale to the viewer that open a content, cheapest first
+         * @description The packets of /v2/purchasepackets whose libraries hold the content's library (its own, else its season's
+         *     or series'), by themselves or through a packet they include (a bundle). Cheapest first by the amount of the
+         *     shortest price option, the order of /v2/packets among equals. Empty when nothing is on sale for it (no
+         *     library, a free library, or every such packet already held); whether the viewer may watch it now is the
+         *     content meta's is_purchased. A content id that is not a positive integer answers 400, a content the
+         *     operator does not have 404, a child profile 403.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Packets, cheapest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchasePacket"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/contents/{id}/purchasepacket_short": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cheapest way to watch a content, for its pay button
+         * @description The first packet of /v2/contents/{id}/quick_sales_packets in short: price is the amount of its shortest
+         *     price option, for period days. 404 not_found when nothing is on sale for the content, as for an unknown
+         *     content; 400 for an id that is not a positive integer; 403 for a child profile.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The cheapest packet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchasePacketShort"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/users/self/subscriptions/current": {
         parameters: {
             query?: never;
@@ -5546,7 +5776,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The SBP QR image of the viewer's QR payment (the NSPK payload drawn by the server) */
+        /** The QR image of the viewer's payment: an SBP payment's NSPK payload, else the gateway page's address (to pay on a phone) */
         get: {
             parameters: {
                 query?: never;
@@ -5730,6 +5960,8 @@ export interface components {
             parental_durations: number[];
             promocodes_enabled: boolean;
             payment_enabled: boolean;
+            /** @description The operator pays by a gateway page framed in the #pay_iframe dialog (a pay system of kind pay_iframe); otherwise that dialog does not exist */
+            iframe_payment_enabled: boolean;
             /** @description Access token life in seconds */
             token_lifetime: number;
         };
@@ -6942,6 +7174,27 @@ export interface components {
             /** @description The viewer's subscription runs on this period */
             is_current: boolean;
         };
+        /** @description A packet as /v2/packets shows it, with its price options for this viewer */
+        PurchasePacket: components["schemas"]["Packet"] & {
+            /** @description Shortest first, as /v2/packets/{id}/purchaseperiods answers them */
+            periods: components["schemas"]["PeriodOption"][];
+        };
+        /** @description The cheapest packet that opens a content: price (minor units of currency) is the amount of its shortest price option, which lasts period days */
+        PurchasePacketShort: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            short: string;
+            is_base: boolean;
+            /** Format: int64 */
+            price: number;
+            currency: string;
+            /** @description Days */
+            period: number;
+            period_human: components["schemas"]["PeriodHuman"];
+            /** @description How many packets on sale open the content (more than 1: the pay button offers a choice) */
+            packets_count: number;
+        };
         UserPacket: {
             /** Format: int64 */
             id: number;
@@ -7069,6 +7322,7 @@ export interface components {
             currency: string;
             status_description: string;
             full_url: string;
+            /** @description The payment's QR image (SBP payload, else the gateway's page); empty when it has neither */
             qrcode_url: string;
             qr_payload: string;
             paysystem: string;
