@@ -11,13 +11,22 @@ const port = Number(process.env.EFIR_E2E_PORT ?? 18080);
 const dataDir = process.env.EFIR_E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'efir-e2e-'));
 process.env.EFIR_E2E_DATA_DIR = dataDir;
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The journeys that sign in as the seeded viewer "demo". */
+const demoViewerJourneys = /(auth|catalog|child-profile|embed-content|messages|tv)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two lanes on the one server: the journeys of the shared demo viewer (its devices,
+  // profiles, PIN and messages change as they go) one after another, and beside them the
+  // journeys of guests and viewers each signs up for itself.
+  workers: Number(process.env.EFIR_E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'demo-viewer', testMatch: demoViewerJourneys, workers: 1 },
+    { name: 'own-viewers', testIgnore: demoViewerJourneys, workers: 1 },
+  ],
   retries: 0,
   reporter: [['list']],
   use: {

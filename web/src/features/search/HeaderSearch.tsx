@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MAX_LENGTH } from '@/shared/lib/constants';
 import { useIsPhone } from '@/shared/lib/useMediaQuery';
@@ -81,7 +81,8 @@ function EarlyField({ text, onChange, onFocusChange, onPreload, onSubmit }: Earl
   const { t } = useTranslation();
   const phone = useIsPhone();
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Before paint: a '/' pressed as soon as the field shows must find it.
+  useLayoutEffect(() => {
     if (phone) return;
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;

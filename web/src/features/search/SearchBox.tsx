@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { SEARCH_MAX_LENGTH } from '@/shared/lib/constants';
 import { useIsPhone } from '@/shared/lib/useMediaQuery';
@@ -34,8 +34,9 @@ export function SearchBox({ variant, onClose, autoFocus, initialText, submitOnLo
   const mounted = usePresence(box.listShown, SEARCH_HIDE_MS);
   const { inputRef } = box;
 
-  // The quick key: '/' anywhere outside a field focuses the header search.
-  useEffect(() => {
+  // The quick key: '/' anywhere outside a field focuses the header search (bound before
+  // paint, so no key falls between the early field and this one).
+  useLayoutEffect(() => {
     if (variant !== 'header') return;
     const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
     const onKey = (e: KeyboardEvent) => {

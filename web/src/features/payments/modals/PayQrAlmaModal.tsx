@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/shared/lib/errorMessage';
 import type { HashModalProps } from '@/shared/lib/modalNavigation';
 import { useSession } from '@/shared/session';
-import { Button, ButtonAnchor, Field, FormError, Modal, Spinner } from '@/shared/ui';
+import { ButtonAnchor, Modal, Spinner } from '@/shared/ui';
 import { balanceQuery } from '../api';
 import { newIdempotencyKey } from '../flow';
 import { startPhonePayment, qrImageSrc } from '../payCalls';
-import { majorText, parseMajorAmount } from '../rules/amount';
 import type { Transaction } from '../types';
 import { useMoney } from '../useFormat';
 import { useFlowDeps } from '../useFlow';
 import { usePaySystems } from '../usePaySystems';
+import { AmountForm } from './AmountForm';
 import { TestPaymentNote } from './TestPaymentNote';
 import { TransactionOutcome } from './TransactionOutcome';
 import styles from './Payments.module.css';
@@ -35,35 +35,17 @@ export function PayQrAlmaModal({ onClose, data }: HashModalProps) {
   const balance = useQuery(balanceQuery(token));
   const systems = usePaySystems();
   const owed = (data as PayQrAlmaData | undefined)?.amount ?? 0;
-  const [text, setText] = useState(owed > 0 ? majorText(owed) : '');
   const [tx, setTx] = useState<Transaction | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const key = useRef(newIdempotencyKey());
   // The card page of the operator: the one a phone can open from the code.
   const page = systems.list.find((ps) => ps.kind === 'short_url' || ps.payforms.includes('short_url'));
   const currency = balance.data?.currency;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const amount = parseMajorAmount(text);
-    if (amount === null) {
-      setError(t('payments.refillInvalid'));
-      return;
-    }
+  const pay = async (amount: number) => {
     if (!page || !currency) return;
-    setError(null);
-    setBusy(true);
-    try {
-      const pay = { purchase: { kind: 'refill' as const }, amount, currency, paysystem: page.shortname, title: page.title, isTest: page.is_test };
-      const created = await startPhonePayment(d, pay, key.current);
-      if (created) setTx(created);
-      else onClose?.();
-    } catch (err) {
-      setError(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+    const created = await startPhonePayment(d, { purchase: { kind: 'refill' }, amount, currency, paysystem: page.shortname, title: page.title, isTest: page.is_test }, key.current);
+    if (created) setTx(created);
+    else onClose?.();
   };
 
   const loading = balance.isPending || systems.isPending;
@@ -88,27 +70,18 @@ export function PayQrAlmaModal({ onClose, data }: HashModalProps) {
           <TransactionOutcome transactionId={tx.id} purchase={{ kind: 'refill' }} />
         </>
       ) : (
-        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-          {balance.data && <p className={styles.text}>{t('payments.balanceLine', { amount: money(balance.data.balance, balance.data.currency) })}</p>}
-          <Field
-            label={t('payments.refillAmount', { currency: currency ?? '' })}
-            inputMode="decimal"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            error={error}
-            data-autofocus
-          />
+        <AmountForm
+          balance={balance.data}
+          currency={currency}
+          start={owed}
+          submitLabel={t('payments.qrAlmaShow')}
+          problem={systems.error ? errorMessage(t, systems.error) : null}
+          blocked={!page}
+          onSubmit={pay}
+          onCancel={onClose}
+        >
           {!page && <p className={styles.text}>{t('payments.noPaysystems')}</p>}
-          <FormError message={systems.error ? errorMessage(t, systems.error) : null} />
-          <div className={styles.actions}>
-            <Button type="submit" disabled={busy || !page || !currency}>
-              {t('payments.qrAlmaShow')}
-            </Button>
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              {t('app.cancel')}
-            </Button>
-          </div>
-        </form>
+        </AmountForm>
       )}
     </Modal>
   );
