@@ -23,6 +23,8 @@ commands:
   seed      load the demo operator into the database (once; safe to repeat)
   outbox    list the latest one-time codes and texts of the outbox sender
   renew     charge the subscriptions due now (or at -at RFC3339) once
+  operator  operator tools: efir operator add-admin -provider SHORTNAME -email ADDRESS
+            (prints the new staff member's one-time set-up link)
   import    load a programme guide or a channel line-up:
             efir import xmltv|m3u [flags] <file|url|->
   version   print the version
@@ -86,6 +88,8 @@ func run(ctx context.Context, cmd string, args []string) error {
 		return importCmd(ctx, cfg, args)
 	case "renew":
 		return renew(ctx, cfg, args)
+	case "operator":
+		return operatorCmd(ctx, cfg, args)
 	default:
 		fmt.Fprint(os.Stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)

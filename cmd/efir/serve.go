@@ -50,6 +50,9 @@ func serve(ctx context.Context, cfg config.Config) error {
 		if err := demo.EnsureCommerce(ctx, db); err != nil {
 			return fmt.Errorf("demo shop: %w", err)
 		}
+		if err := demo.EnsureStaff(ctx, db); err != nil {
+			return fmt.Errorf("demo staff: %w", err)
+		}
 	}
 	h, err := app.Handler(ctx, cfg, db, app.Options{WarmMedia: true, RunJobs: true})
 	if err != nil {

@@ -91,6 +91,9 @@ func NewWithOptions(t testing.TB, db *store.DB, opts app.Options, tweak ...func(
 		if err := demo.EnsureCommerce(ctx, db); err != nil {
 			t.Fatalf("demo shop: %v", err)
 		}
+		if err := demo.EnsureStaff(ctx, db); err != nil {
+			t.Fatalf("demo staff: %v", err)
+		}
 	}
 	h, err := app.Handler(ctx, cfg, db, opts)
 	if err != nil {

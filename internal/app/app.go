@@ -97,15 +97,20 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 	}
 	providers.SetCommerce(shop.svc)
 	ident.SetRegistrationHook(shop.svc.GrantPromoDays)
+	staff, err := newOperator(ctx, cfg, db, o, providers, limits)
+	if err != nil {
+		return nil, err
+	}
 	if o.RunJobs {
 		go RunCommerceJobs(ctx, shop.svc)
+		go runOperatorJobs(ctx, staff)
 	}
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
 		return nil, err
 	}
 	return server.Handler(server.Options{
-		Modules: []server.Module{providers, codes, ident, origin, television, vod, shop.svc, shop.sandbox,
+		Modules: []server.Module{providers, codes, ident, origin, television, vod, shop.svc, shop.sandbox, staff,
 			artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})},
 		// The provider is chosen before the token is read: sign-in rules
 		// depend on the client's operator.

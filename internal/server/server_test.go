@@ -34,6 +34,7 @@ func testHandler(t *testing.T) http.Handler {
 		ClientIP: httpx.ClientIPResolver{Trusted: prefixes},
 		Web: fstest.MapFS{
 			"index.html":                  {Data: []byte("<!doctype html><title>Efir</title>")},
+			"operator.html":               {Data: []byte("<!doctype html><title>Efir console</title>")},
 			"assets/app-1a2b.js":          {Data: []byte("console.log(1)")},
 			"locales/ru/translation.json": {Data: []byte("{}")},
 		},
@@ -130,6 +131,17 @@ func TestSecurityHeadersAndSPA(t *testing.T) {
 		if !strings.Contains(w.Header().Get("Content-Security-Policy"), "frame-ancestors 'self'") || w.Header().Get("X-Frame-Options") != "SAMEORIGIN" {
 			t.Errorf("%s may be framed by any site: %v", path, w.Header())
 		}
+	}
+	// The operator console is its own page, never cached or framed by another site.
+	for _, path := range []string{"/operator", "/operator/", "/operator/subscribers/5"} {
+		w = do(h, "GET", path, nil)
+		if w.Code != 200 || !strings.Contains(w.Body.String(), "Efir console") || w.Header().Get("Cache-Control") != "no-store" ||
+			w.Header().Get("X-Frame-Options") != "SAMEORIGIN" {
+			t.Errorf("%s: %d %q %v", path, w.Code, w.Body.String(), w.Header())
+		}
+	}
+	if w = do(h, "GET", "/operators", nil); !strings.Contains(w.Body.String(), "<title>Efir</title>") {
+		t.Errorf("/operators is a viewer page: %q", w.Body.String())
 	}
 	if w = do(h, "GET", "/../../etc/passwd", nil); strings.Contains(w.Body.String(), "root:") {
 		t.Fatal("path traversal")

@@ -65,8 +65,29 @@ func spaHandler(dist fs.FS, meta PageMetaFunc) http.Handler {
 				return
 			}
 		}
+		if name == "operator" || strings.HasPrefix(name, "operator/") {
+			serveConsole(w, r, dist)
+			return
+		}
 		serveIndex(w, r, dist, meta)
 	})
+}
+
+// serveConsole answers every /operator path with the operator console's own
+// page (a separate bundle): staff pages are never indexed or cached.
+func serveConsole(w http.ResponseWriter, r *http.Request, dist fs.FS) {
+	body, err := fs.ReadFile(dist, "operator.html")
+	if err != nil {
+		http.Error(w, "operator console not built", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Robots-Tag", "noindex")
+	if r.Method == http.MethodHead {
+		return
+	}
+	_, _ = w.Write(body)
 }
 
 func serveIndex(w http.ResponseWriter, r *http.Request, dist fs.FS, meta PageMetaFunc) {
