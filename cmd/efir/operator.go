@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"time"
 
 	"efir/internal/config"
 	"efir/internal/operator"
@@ -36,7 +37,7 @@ func operatorCmd(ctx context.Context, cfg config.Config, args []string) error {
 		return err
 	}
 	defer db.Close()
-	link, err := operator.AddStaff(ctx, db, cfg.PublicURL, *prov, *email, *name, operator.Role(*role))
+	link, err := operator.AddStaff(ctx, db, time.Now(), cfg.PublicURL, *prov, *email, *name, operator.Role(*role))
 	if err != nil {
 		return err
 	}

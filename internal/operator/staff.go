@@ -55,7 +55,7 @@ func setupLink(ctx context.Context, q store.Querier, publicURL string, now time.
 // AddStaff bootstraps a staff member from the command line (efir operator
 // add-admin): the operator by its shortname ("" for a platform
 // administrator), and answers the one-time set-up link.
-func AddStaff(ctx context.Context, db *store.DB, publicURL, providerShortname, email, name string, role Role) (string, error) {
+func AddStaff(ctx context.Context, db *store.DB, now time.Time, publicURL, providerShortname, email, name string, role Role) (string, error) {
 	email = normalEmail(email)
 	if !validEmail(email) {
 		return "", errors.New("operator: the e-mail address is not valid")
@@ -73,7 +73,6 @@ func AddStaff(ctx context.Context, db *store.DB, publicURL, providerShortname, e
 		}
 		prov.Valid = true
 	}
-	now := time.Now()
 	var link string
 	err := db.Tx(ctx, func(tx *store.Tx) error {
 		m, err := createMember(ctx, tx, now.Unix(), prov, email, name, role)
