@@ -12,7 +12,7 @@ LDFLAGS   := -s -w -X main.version=$(VERSION)
 PG_URL    ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 REDIS_URL ?= redis://127.0.0.1:6379/0
 
-WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json api/openapi.yaml -type f 2>/dev/null)
+WEB_SRC := $(shell find web/src web/public web/index.html web/operator.html web/vite.config.ts web/tsconfig*.json api/openapi.yaml -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal api web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.yaml' -o -name '*.json' 2>/dev/null)
 
 .PHONY: build run web test test-go test-web test-e2e bench clean gen-api lint

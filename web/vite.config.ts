@@ -1,15 +1,16 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { Connect, HtmlTagDescriptor, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
  * The page's script (src/app/entry.ts) starts the app by a dynamic import, so that a first
  * screen drawn by the server is painted before the app's code runs. The app's modules and
  * styles are still asked for at once: this adds their preload and stylesheet links to the
- * page, as a static import would.
+ * page, as a static import would. Only `page` gets them (the console's page has its own
+ * bundle and loads its entry directly).
  */
-function preloadApp(entry: string): Plugin {
+function preloadApp(page: string, entry: string): Plugin {
   return {
     name: 'efir-preload-app',
     apply: 'build',
@@ -17,7 +18,7 @@ function preloadApp(entry: string): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
-        if (!bundle) return html;
+        if (!bundle || ctx.path !== page) return html;
         const app = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(entry));
         if (!app || app.type !== 'chunk') throw new Error(`preloadApp: no chunk for ${entry}`);
         const chunks = new Set<string>();
@@ -39,12 +40,32 @@ function preloadApp(entry: string): Plugin {
   };
 }
 
+/**
+ * The operator console is a page of its own, operator.html, for every path under
+ * /operator (the Go server does the same with dist/operator.html); the dev and preview
+ * servers would otherwise answer those paths with the viewer's index.html.
+ */
+function consolePage(): Plugin {
+  const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
+    const path = req.url?.split('?')[0] ?? '';
+    if (path === '/operator' || path.startsWith('/operator/')) req.url = '/operator.html';
+    next();
+  };
+  return {
+    name: 'efir-console-page',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
 // The Go server (`make run`) listens on :8080; the dev server forwards the API and the
 // media origin to it. Locales are static files in public/ and are served by Vite itself.
 const apiTarget = process.env.EFIR_API_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
-  plugins: [react(), preloadApp('/src/app/main.tsx')],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), preloadApp('/index.html', '/src/app/main.tsx'), consolePage()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -68,11 +89,31 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
   },
+  // Two bundles into one dist/: the viewer's (index.html, Vite's default `client` environment)
+  // and the operator console's (operator.html). They are built apart, one after the other, so
+  // the console shares no chunk with the viewer and the viewer's chunks and preloads stay
+  // exactly what they are without it; the viewer's build empties dist/ first. The dev server
+  // needs neither: it serves both pages from the sources.
+  ...(command === 'build' && {
+    environments: {
+      operator: {
+        consumer: 'client',
+        build: { emptyOutDir: false, copyPublicDir: false, rolldownOptions: { input: page('./operator.html') } },
+      },
+    },
+    builder: {
+      async buildApp(builder) {
+        const { client, operator } = builder.environments;
+        if (!client || !operator) throw new Error('vite.config: the client and operator environments are missing');
+        await builder.build(client);
+        await builder.build(operator);
+      },
+    },
+  }),
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
   },
-});
-
+}));

@@ -97,7 +97,7 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 	}
 	providers.SetCommerce(shop.svc)
 	ident.SetRegistrationHook(shop.svc.GrantPromoDays)
-	staff, err := newOperator(ctx, cfg, db, o, providers, limits)
+	staff, err := newOperator(ctx, cfg, db, o, providers, limits, ident, shop.svc)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ import (
 // newOperator builds the console's server side. Its sealing key derives from
 // the media secret, which every copy of efir on one database shares.
 func newOperator(ctx context.Context, cfg config.Config, db *store.DB, o Options, providers *provider.Service,
-	limits ratelimit.Factory) (*operator.Service, error) {
+	limits ratelimit.Factory, accounts operator.Accounts, shop operator.Shop) (*operator.Service, error) {
 	secret, err := media.LoadSecret(ctx, db, cfg.MediaSecret)
 	if err != nil {
 		return nil, err
@@ -26,7 +26,7 @@ func newOperator(ctx context.Context, cfg config.Config, db *store.DB, o Options
 	mac := hmac.New(sha256.New, secret)
 	mac.Write([]byte("efir operator"))
 	return operator.New(db, operator.Config{Now: o.Now, ServerSecret: mac.Sum(nil), PublicURL: cfg.PublicURL,
-		Limits: limits, Operators: providers})
+		Limits: limits, Operators: providers, Accounts: accounts, Shop: shop})
 }
 
 // runOperatorJobs drops ended console sessions and old set-up links hourly.

@@ -38,6 +38,18 @@ func packetByShort(t *testing.T, srv *apitest.Server, token, short string) packe
 	return packetJSON{}
 }
 
+// closedChannel is a channel of p the viewer may not stream yet.
+func closedChannel(t *testing.T, srv *apitest.Server, token string, p packetJSON) int64 {
+	t.Helper()
+	for _, c := range p.Channels {
+		if srv.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/v2/channels/%d/stream", c.ID), Token: token}).Status == http.StatusForbidden {
+			return c.ID
+		}
+	}
+	t.Fatalf("no channel of %s is closed to the viewer", p.Short)
+	return 0
+}
+
 func balance(t *testing.T, srv *apitest.Server, token string) int64 {
 	t.Helper()
 	var b struct {
@@ -58,17 +70,7 @@ func TestAccessFollowsMoney(t *testing.T) {
 			t.Fatalf("base packet for shopper: %+v", base)
 		}
 		// A channel only the base packets sell.
-		var channel int64
-		for _, c := range base.Channels {
-			res := srv.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/v2/channels/%d/stream", c.ID), Token: tok})
-			if res.Status == http.StatusForbidden {
-				channel = c.ID
-				break
-			}
-		}
-		if channel == 0 {
-			t.Fatal("no base channel is closed to shopper")
-		}
+		channel := closedChannel(t, srv, tok, base)
 		res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/subscriptions", Token: tok,
 			Body: map[string]any{"packet_id": base.ID, "trial": false, "idempotency_key": "buy-base"}})
 		if res.Status != http.StatusCreated {

@@ -49,16 +49,7 @@ func TestDevExpireEndsAccess(t *testing.T) {
 		// The buyer subscribes to Базовый and rents a film. A channel of
 		// Базовый closed to them before is the one to watch.
 		base := packetByShort(t, srv, buyer, "base-1")
-		var channel int64
-		for _, c := range base.Channels {
-			if srv.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/v2/channels/%d/stream", c.ID), Token: buyer}).Status == http.StatusForbidden {
-				channel = c.ID
-				break
-			}
-		}
-		if channel == 0 {
-			t.Fatal("no channel of Базовый is closed to shopper")
-		}
+		channel := closedChannel(t, srv, buyer, base)
 		res := srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/subscriptions", Token: buyer,
 			Body: map[string]any{"packet_id": base.ID, "trial": false}})
 		if res.Status != http.StatusCreated {

@@ -110,16 +110,29 @@ type LedgerEntry struct {
 	CreatedAt    int64  `json:"created_at"`
 }
 
+const ledgerColumns = `id, kind, amount, currency, balance_after, description, created_at`
+
+func scanEntry(r store.Scanner) (LedgerEntry, error) {
+	var e LedgerEntry
+	err := r.Scan(&e.ID, &e.Kind, &e.Amount, &e.Currency, &e.BalanceAfter, &e.Description, &e.CreatedAt)
+	return e, err
+}
+
 func ledgerOf(ctx context.Context, q store.Querier, userID int64, limit, offset int) ([]LedgerEntry, error) {
 	out := []LedgerEntry{}
-	err := store.Each(ctx, q, `SELECT id, kind, amount, currency, balance_after, description, created_at FROM ledger_entries
-		WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`, []any{userID, limit, offset}, func(r store.Scanner) error {
-		var e LedgerEntry
-		if err := r.Scan(&e.ID, &e.Kind, &e.Amount, &e.Currency, &e.BalanceAfter, &e.Description, &e.CreatedAt); err != nil {
+	err := store.Each(ctx, q, `SELECT `+ledgerColumns+` FROM ledger_entries WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+		[]any{userID, limit, offset}, func(r store.Scanner) error {
+			e, err := scanEntry(r)
+			if err == nil {
+				out = append(out, e)
+			}
 			return err
-		}
-		out = append(out, e)
-		return nil
-	})
+		})
 	return out, err
+}
+
+// entryByKey is the entry posted with key (store.ErrNotFound: none).
+func entryByKey(ctx context.Context, q store.Querier, key string) (LedgerEntry, error) {
+	e, err := scanEntry(q.QueryRow(ctx, `SELECT `+ledgerColumns+` FROM ledger_entries WHERE idem_key = ?`, key))
+	return e, store.MapErr(err)
 }

@@ -24,6 +24,8 @@ import (
 // subscription ends.
 var retrySchedule = []time.Duration{time.Hour, 24 * time.Hour, 3 * 24 * time.Hour}
 
+// errRenewalDone: the period is charged already, or the subscription is no
+// longer due (paused or ended meanwhile).
 var errRenewalDone = errors.New("period already charged")
 
 // RenewDue charges every subscription due at now, in batches; it answers
@@ -136,7 +138,7 @@ func (s *Service) renewFromBalance(ctx context.Context, due []subRow, after map[
 			}
 			switch {
 			case errors.Is(err, errRenewalDone):
-				continue // another runner charged this period
+				continue // another runner charged this period, or it is no longer due
 			case err != nil:
 				return err
 			case !charged:
@@ -213,7 +215,9 @@ func (s *Service) chargeRenewal(ctx context.Context, tx *store.Tx, id, periodSta
 	if err != nil {
 		return store.MapErr(err)
 	}
-	if x.EndAt != periodStart || x.ClosedAt != 0 {
+	// A paused subscription's clock stands still: nothing renews it until it
+	// resumes (a card payment started before the pause stays on the balance).
+	if x.EndAt != periodStart || x.ClosedAt != 0 || x.PausedAt != 0 {
 		return errRenewalDone
 	}
 	amount, months, periodID, err := s.renewalPrice(ctx, tx, x)
@@ -273,7 +277,7 @@ func (s *Service) renewalFailed(ctx context.Context, id, periodStart int64) erro
 	if err != nil {
 		return store.MapErr(err)
 	}
-	if x.EndAt != periodStart || x.ClosedAt != 0 {
+	if x.EndAt != periodStart || x.ClosedAt != 0 || x.PausedAt != 0 {
 		return nil
 	}
 	lang := "ru"
@@ -324,14 +328,22 @@ type renewal struct {
 	packetID int64
 }
 
+// stillDue is the condition under which the charge row of a due
+// subscription is written: the list of due rows was read before the
+// transaction, and staff may have paused or ended one since.
+const stillDue = `EXISTS (SELECT 1 FROM subscriptions WHERE id = ? AND end_at = ? AND renew = TRUE AND closed_at = 0
+	AND paused_at = 0)`
+
 // statements charges r in four statements: the period's charge row first
-// (a second runner finds it and skips), the balance only if it covers the
-// price, the ledger entry, the new end. A short balance takes the charge
-// row back. It answers whether the period was charged.
+// (a second runner finds it and skips, as does a subscription no longer
+// due), the balance only if it covers the price, the ledger entry, the new
+// end. A short balance takes the charge row back. It answers whether the
+// period was charged.
 func (r renewal) statements(ctx context.Context, tx *store.Tx) (bool, error) {
 	x := r.x
 	res, err := tx.Exec(ctx, `INSERT INTO subscription_charges (subscription_id, period_start, amount, payment_id, created_at)
-		VALUES (?, ?, ?, 0, ?) ON CONFLICT DO NOTHING`, x.ID, x.EndAt, x.Price, r.now)
+		SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), 0, CAST(? AS BIGINT) WHERE `+stillDue+`
+		ON CONFLICT DO NOTHING`, x.ID, x.EndAt, x.Price, r.now, x.ID, x.EndAt)
 	if err != nil {
 		return false, err
 	}
@@ -365,7 +377,8 @@ func (r renewal) oneStatement(ctx context.Context, tx *store.Tx) (bool, error) {
 	var inserted, charged int
 	err := store.Get(ctx, tx, `WITH c AS (
 			INSERT INTO subscription_charges (subscription_id, period_start, amount, payment_id, created_at)
-			VALUES (?, ?, ?, 0, ?) ON CONFLICT DO NOTHING RETURNING subscription_id),
+			SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), 0, CAST(? AS BIGINT) WHERE `+stillDue+`
+			ON CONFLICT DO NOTHING RETURNING subscription_id),
 		a AS (
 			UPDATE accounts SET balance = balance - ? WHERE user_id = ? AND currency = ? AND balance >= ?
 			AND EXISTS (SELECT 1 FROM c) RETURNING id, balance),
@@ -376,7 +389,7 @@ func (r renewal) oneStatement(ctx context.Context, tx *store.Tx) (bool, error) {
 			UPDATE subscriptions SET end_at = ?, retry_at = 0, failures = 0, source = 'paid', packet_id = ?, open_key = ?
 			WHERE id = ? AND end_at = ? AND EXISTS (SELECT 1 FROM l) RETURNING id)
 		SELECT (SELECT COUNT(*) FROM c), (SELECT COUNT(*) FROM s)`,
-		[]any{x.ID, x.EndAt, x.Price, r.now,
+		[]any{x.ID, x.EndAt, x.Price, r.now, x.ID, x.EndAt,
 			x.Price, x.UserID, x.Currency, x.Price,
 			x.UserID, -x.Price, x.Currency, chargeKey(x.ID, x.EndAt), r.now,
 			r.end, r.packetID, openKey(x.UserID, r.packetID), x.ID, x.EndAt},

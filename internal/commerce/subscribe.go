@@ -148,18 +148,10 @@ func (s *Service) subscribe(ctx context.Context, tx *store.Tx, o *offer, pu purc
 	if err != nil {
 		return 0, err
 	}
-	for _, x := range subs {
-		if x.PacketID != p.ID {
-			continue
-		}
-		if x.holds(now) {
-			return 0, errAlreadyHeld
-		}
-		// A lapsed row of the packet, or a promo one the viewer now pays
-		// for, gives its place up.
-		if _, err := tx.Exec(ctx, `UPDATE subscriptions SET open_key = NULL, closed_at = ? WHERE id = ?`, now, x.ID); err != nil {
-			return 0, err
-		}
+	// A lapsed row of the packet, or a promo one the viewer now pays for,
+	// gives its place up.
+	if err := takePlace(ctx, tx, subs, p.ID, now, func(x subRow) bool { return x.holds(now) }); err != nil {
+		return 0, err
 	}
 	base := holdsBase(o, subs, now)
 	if !isBase(o, p) && base == nil && !pu.AddonsWithoutBase && pu.Source != sourcePromo {
@@ -222,6 +214,24 @@ func (s *Service) subscribe(ctx context.Context, tx *store.Tx, o *offer, pu purc
 		}
 	}
 	return id, nil
+}
+
+// takePlace makes room for a new subscription of packetID: a row of the
+// packet that still counts (held) refuses it with errAlreadyHeld; a lapsed
+// one gives its place (open_key) up.
+func takePlace(ctx context.Context, tx *store.Tx, subs []subRow, packetID, now int64, held func(subRow) bool) error {
+	for _, x := range subs {
+		if x.PacketID != packetID {
+			continue
+		}
+		if held(x) {
+			return errAlreadyHeld
+		}
+		if _, err := tx.Exec(ctx, `UPDATE subscriptions SET open_key = NULL, closed_at = ? WHERE id = ?`, now, x.ID); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // scheduleFuture writes a subscription that starts at start (charged then by

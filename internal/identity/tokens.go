@@ -85,6 +85,10 @@ func (s *Service) issueLoginToken(ctx context.Context, q store.Querier, userID i
 // 0), holding the PIN pass until passUntil (0: none), and gives its wire
 // value and expiry (unix seconds).
 func (s *Service) issueToken(ctx context.Context, q store.Querier, userID, deviceID, profileID, passUntil int64) (string, int64, error) {
+	// Every sign-in path ends here: a blocked subscriber gets no token.
+	if err := refuseBlocked(ctx, q, userID); err != nil {
+		return "", 0, err
+	}
 	token, hash, err := newTokenValue()
 	if err != nil {
 		return "", 0, err

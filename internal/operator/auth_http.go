@@ -3,11 +3,13 @@ package operator
 import (
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"errors"
 	"net/http"
 	"strings"
 	"time"
 
+	"efir/internal/commerce/sbpqr"
 	"efir/internal/httpx"
 	"efir/internal/identity"
 	"efir/internal/store"
@@ -316,7 +318,13 @@ func (s *Service) handleTOTPSetup(w http.ResponseWriter, r *http.Request) error 
 	if _, err := s.db.Exec(r.Context(), "UPDATE staff_sessions SET pending_totp = ? WHERE id = ?", sealed, e.rowID); err != nil {
 		return err
 	}
-	httpx.OK(w, map[string]string{"secret": secret, "otpauth_url": otpauthURL(s.issuer(e.member), e.member.Email, secret)})
+	link := otpauthURL(s.issuer(e.member), e.member.Email, secret)
+	png, err := sbpqr.PNG(link, 240)
+	if err != nil {
+		return err
+	}
+	httpx.OK(w, map[string]string{"secret": secret, "otpauth_url": link,
+		"qr_png": "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)})
 	return nil
 }
 

@@ -47,6 +47,16 @@ func TestConsoleCallers(t *testing.T) {
 			{"GET", "/v2/operator/audit", nil, yes, yes, no, yes},
 			{"GET", "/v2/operator/subscribers?q=7900", nil, yes, yes, no, yes},
 			{"GET", subscriber, nil, yes, yes, no, yes},
+			{"POST", subscriber + "/block", map[string]bool{"blocked": false}, yes, yes, no, no},
+			{"DELETE", subscriber + "/sessions", nil, yes, yes, no, no},
+			{"DELETE", subscriber + "/devices/999999", nil, yes, yes, no, no},
+			{"POST", subscriber + "/parental_reset", nil, yes, yes, no, no},
+			{"POST", subscriber + "/subscriptions", map[string]int64{"packet_id": 0}, yes, yes, no, no},
+			{"PATCH", subscriber + "/subscriptions/999999", map[string]string{"action": "pause"}, yes, yes, no, no},
+			{"GET", subscriber + "/ledger", nil, yes, yes, no, yes},
+			{"POST", subscriber + "/ledger", map[string]any{"amount": 1, "reason": "test", "idempotency_key": "perm"}, yes, yes, no, no},
+			{"GET", subscriber + "/transactions", nil, yes, yes, no, yes},
+			{"POST", subscriber + "/transactions/999999/refund", map[string]any{"amount": 1, "reason": "x", "idempotency_key": "perm"}, yes, yes, no, no},
 		}
 		for _, c := range calls {
 			for who, want := range map[string]bool{"nobody": false, "owner": c.owner, "support": c.support, "content": c.content, "finance": c.finance} {

@@ -23,6 +23,9 @@ type Config struct {
 	// Operators are the platform's operators (their names, a platform
 	// administrator's choice).
 	Operators Operators
+	// Accounts and Shop change subscribers' accounts, subscriptions and money.
+	Accounts Accounts
+	Shop     Shop
 	// IdleTTL and SessionTTL end a console session after so long without a
 	// call, and so long after its sign-in (defaults 30 min and 12 h).
 	IdleTTL, SessionTTL time.Duration
@@ -98,6 +101,16 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("GET /v2/operator/audit", s.allowed(PermAudit, s.handleAudit))
 	h("GET /v2/operator/subscribers", s.allowed(PermSubscribers, s.handleSubscribers))
 	h("GET /v2/operator/subscribers/{id}", s.allowed(PermSubscribers, s.handleSubscriber))
+	h("POST /v2/operator/subscribers/{id}/block", s.allowed(PermSubscribersW, s.handleBlock))
+	h("DELETE /v2/operator/subscribers/{id}/sessions", s.allowed(PermSubscribersW, s.handleEndSessions))
+	h("DELETE /v2/operator/subscribers/{id}/devices/{deviceId}", s.allowed(PermSubscribersW, s.handleRemoveDevice))
+	h("POST /v2/operator/subscribers/{id}/parental_reset", s.allowed(PermSubscribersW, s.handleParentalReset))
+	h("POST /v2/operator/subscribers/{id}/subscriptions", s.allowed(PermSubscribersW, s.handleGrant))
+	h("PATCH /v2/operator/subscribers/{id}/subscriptions/{subscriptionId}", s.allowed(PermSubscribersW, s.handleChangeSubscription))
+	h("GET /v2/operator/subscribers/{id}/ledger", s.allowed(PermMoney, s.handleLedger))
+	h("POST /v2/operator/subscribers/{id}/ledger", s.allowed(PermMoneyW, s.handleAdjust))
+	h("GET /v2/operator/subscribers/{id}/transactions", s.allowed(PermMoney, s.handleTransactions))
+	h("POST /v2/operator/subscribers/{id}/transactions/{transactionId}/refund", s.allowed(PermMoneyW, s.handleRefund))
 }
 
 // Sweep drops ended sessions and used or stale set-up links.

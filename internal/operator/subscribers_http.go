@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"efir/internal/commerce"
 	"efir/internal/httpx"
 	"efir/internal/store"
 )
@@ -83,11 +84,11 @@ func (s *Service) handleSubscribers(w http.ResponseWriter, r *http.Request) erro
 }
 
 type subscriberCard struct {
-	Subscriber    SubscriberRow      `json:"subscriber"`
-	Profiles      []cardProfile      `json:"profiles"`
-	Devices       []cardDevice       `json:"devices"`
-	Subscriptions []cardSubscription `json:"subscriptions"`
-	Account       *cardAccount       `json:"account"`
+	Subscriber    SubscriberRow                `json:"subscriber"`
+	Profiles      []cardProfile                `json:"profiles"`
+	Devices       []cardDevice                 `json:"devices"`
+	Subscriptions []commerce.StaffSubscription `json:"subscriptions"`
+	Account       *cardAccount                 `json:"account"`
 }
 
 type cardProfile struct {
@@ -101,17 +102,6 @@ type cardDevice struct {
 	Serial     string `json:"serial"`
 	DeviceType string `json:"device_type"`
 	CreatedAt  string `json:"created_at"`
-}
-
-type cardSubscription struct {
-	ID         int64  `json:"id"`
-	PacketID   int64  `json:"packet_id"`
-	PacketName string `json:"packet_name"`
-	Type       string `json:"type"`
-	StartAt    int64  `json:"start_at"`
-	EndAt      int64  `json:"end_at"`
-	Renew      bool   `json:"renew"`
-	State      string `json:"state"`
 }
 
 type cardAccount struct {
@@ -161,29 +151,8 @@ func (s *Service) handleSubscriber(w http.ResponseWriter, r *http.Request) error
 		}); err != nil {
 		return err
 	}
-	now := s.now().Unix()
-	card.Subscriptions = []cardSubscription{}
-	if err := store.Each(ctx, s.db, `SELECT s.id, s.packet_id, p.name, s.source, s.start_at, s.end_at, s.renew, s.paused_at, s.closed_at
-		FROM subscriptions s JOIN packets p ON p.id = s.packet_id WHERE s.user_id = ? ORDER BY s.start_at DESC, s.id DESC LIMIT 100`,
-		[]any{id}, func(row store.Scanner) error {
-			var c cardSubscription
-			var paused, closed int64
-			if err := row.Scan(&c.ID, &c.PacketID, &c.PacketName, &c.Type, &c.StartAt, &c.EndAt, &c.Renew, &paused, &closed); err != nil {
-				return err
-			}
-			switch {
-			case closed > 0 || (c.EndAt > 0 && c.EndAt <= now):
-				c.State = "closed"
-			case paused > 0:
-				c.State = "paused"
-			case c.StartAt > now:
-				c.State = "future"
-			default:
-				c.State = "active"
-			}
-			card.Subscriptions = append(card.Subscriptions, c)
-			return nil
-		}); err != nil {
+	// The subscriptions as commerce sees them (paused, future, closed).
+	if card.Subscriptions, err = s.cfg.Shop.StaffSubscriptions(ctx, sess.ProviderID, id); err != nil {
 		return err
 	}
 	if sess.Member.Role.Can(PermMoney) {

@@ -1,0 +1,31 @@
+// Wire types of the console's calls, generated from api/openapi.yaml (paths tagged operator)
+// and named as the console speaks of them.
+import type { components } from '@/shared/api/schema';
+
+type Schemas = components['schemas'];
+
+export type StaffRole = Schemas['StaffRole'];
+export type Staff = Schemas['Staff'];
+export type StaffInvite = Schemas['StaffInvite'];
+export type OperatorRef = Schemas['OperatorRef'];
+export type StaffSession = Schemas['StaffSession'];
+export type StaffLoginAnswer = Schemas['StaffLoginAnswer'];
+export type TotpEnrolment = Schemas['TotpEnrolment'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type SubscriberRow = Schemas['SubscriberRow'];
+export type SubscriberCard = Schemas['SubscriberCard'];
+export type Subscription = SubscriberCard['subscriptions'][number];
+
+/** The roles in the order of their reach, an owner first (StaffRole of the contract). */
+export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'admin', 'support', 'content', 'finance'];
+
+/** Permission names of StaffSession.permissions the console reads. */
+export const Permission = {
+  subscribersRead: 'subscribers.read',
+  moneyRead: 'money.read',
+  staffRead: 'staff.read',
+  staffWrite: 'staff.write',
+  auditRead: 'audit.read',
+} as const;
+
+export type PermissionName = (typeof Permission)[keyof typeof Permission];
