@@ -45,6 +45,7 @@ func TestConsoleCallers(t *testing.T) {
 			{"PATCH", member, map[string]string{"name": "Поддержка"}, yes, no, no, no},
 			{"POST", member + "/setup_link", nil, yes, no, no, no},
 			{"GET", "/v2/operator/audit", nil, yes, yes, no, yes},
+			{"GET", "/v2/operator/packets", nil, yes, yes, no, yes},
 			{"GET", "/v2/operator/subscribers?q=7900", nil, yes, yes, no, yes},
 			{"GET", subscriber, nil, yes, yes, no, yes},
 			{"POST", subscriber + "/block", map[string]bool{"blocked": false}, yes, yes, no, no},

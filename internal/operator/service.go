@@ -99,6 +99,7 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("POST /v2/operator/staff/{id}/setup_link", s.allowed(PermStaffW, s.handleStaffSetupLink))
 
 	h("GET /v2/operator/audit", s.allowed(PermAudit, s.handleAudit))
+	h("GET /v2/operator/packets", s.allowed(PermPackets, s.handlePackets))
 	h("GET /v2/operator/subscribers", s.allowed(PermSubscribers, s.handleSubscribers))
 	h("GET /v2/operator/subscribers/{id}", s.allowed(PermSubscribers, s.handleSubscriber))
 	h("POST /v2/operator/subscribers/{id}/block", s.allowed(PermSubscribersW, s.handleBlock))

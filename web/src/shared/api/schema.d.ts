@@ -6505,6 +6505,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/operator/packets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's packets (permission packets.read) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Packets in the viewers' order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PacketRow"][];
+                    };
+                };
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/operator/subscribers": {
         parameters: {
             query?: never;
@@ -7126,6 +7163,22 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             blocked: boolean;
+        };
+        PacketRow: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            short: string;
+            is_base: boolean;
+            is_free: boolean;
+            is_hidden: boolean;
+            is_bundle: boolean;
+            /**
+             * Format: int64
+             * @description Minor units a month
+             */
+            price: number;
+            currency: string;
         };
         StaffSubscription: {
             /** Format: int64 */
