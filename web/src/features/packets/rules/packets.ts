@@ -14,10 +14,13 @@ export function packetKind(p: Pick<Packet, 'packets' | 'bundle' | 'is_base' | 'b
   return isBasePacket(p) ? 'base' : 'addon';
 }
 
-/** The list in three groups, each in the server's order (base packets come first there). */
-export function groupPackets<P extends Pick<Packet, 'packets' | 'bundle' | 'is_base' | 'base'>>(list: P[]): Record<PacketKind, P[]> {
+/**
+ * The list in three groups, each in the server's order (base packets come first there).
+ * The free packet is everybody's already: there is nothing to buy, so it is not offered.
+ */
+export function groupPackets<P extends Pick<Packet, 'packets' | 'bundle' | 'is_base' | 'base'> & { is_free?: boolean }>(list: P[]): Record<PacketKind, P[]> {
   const out: Record<PacketKind, P[]> = { base: [], addon: [], bundle: [] };
-  for (const p of list) out[packetKind(p)].push(p);
+  for (const p of list) if (!p.is_free) out[packetKind(p)].push(p);
   return out;
 }
 

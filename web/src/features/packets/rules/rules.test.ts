@@ -40,6 +40,11 @@ describe('packet groups', () => {
     const g = groupPackets([p(1, { is_base: true }), p(2, {}), p(3, { is_base: true }), p(4, { packets: [brief] })]);
     expect([g.base, g.addon, g.bundle].map((l) => l.map((x) => x.id))).toEqual([[1, 3], [2], [4]]);
   });
+
+  it('does not offer the free packet (everybody has it)', () => {
+    const g = groupPackets([p(1, { is_base: true }), p(2, { is_free: true }), p(3, {})]);
+    expect([g.base, g.addon, g.bundle].map((l) => l.map((x) => x.id))).toEqual([[1], [3], []]);
+  });
 });
 
 describe('channel list (31 or fewer: all)', () => {
