@@ -32,7 +32,10 @@ type Parental interface {
 type Config struct {
 	// Parental checks the PIN proof of 18+ streams; nil refuses them all.
 	Parental Parental
-	Now      func() time.Time
+	// Streams counts the streams a subscriber watches at once; nil counts
+	// nothing.
+	Streams Streams
+	Now     func() time.Time
 }
 
 // Service is the catalogue area.

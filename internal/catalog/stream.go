@@ -110,7 +110,11 @@ func (s *Service) handleContentStream(w http.ResponseWriter, r *http.Request) er
 	if c.Duration > 0 {
 		start = min(start, c.Duration)
 	}
-	httpx.OK(w, StreamJSON{HLS: url, HLSMBR: url, Stat: statJSON{ID: newStatID("vod", c.ID)},
+	statID := newStatID("vod", c.ID)
+	if err := s.startStream(r, v, statID, c.ID); err != nil {
+		return err
+	}
+	httpx.OK(w, StreamJSON{HLS: url, HLSMBR: url, Stat: statJSON{ID: statID},
 		Img: pick(c.CoverURL, artwork.URL(artwork.Cover, c.ID)), Trackers: []any{}, Packshots: []any{},
 		StreamInfo: streamInfoJSON{Kind: "vod", Duration: c.Duration, StartSeconds: start}})
 	return nil

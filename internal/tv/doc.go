@@ -13,6 +13,8 @@
 //     only channels, programmes and schedule entries of age <= 12;
 //   - a stream needs a purchased channel (403 permission_denied with the
 //     reason otherwise); preview=1 is refused for adult channels;
+//   - a stream other than a preview takes the device's place among the
+//     subscriber's streams at once (stream_limit.go, package streams);
 //   - the archive (ts older than 30 s) needs: the channel's archive days
 //     not passed, the programme containing ts replayable
 //     (is_catchup_available) and, on a child profile, of age <= 12.

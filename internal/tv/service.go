@@ -30,6 +30,9 @@ type Parental interface {
 type Config struct {
 	// Parental checks the PIN proof of 18+ streams; nil refuses them all.
 	Parental Parental
+	// Streams counts the streams a subscriber watches at once; nil counts
+	// nothing.
+	Streams Streams
 	// MediaBaseURL prefixes the signed media paths ("" = relative URLs,
 	// which hls.js resolves against the page).
 	MediaBaseURL string

@@ -126,11 +126,17 @@ func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	statID := newStatID(c.ID)
+	if !preview {
+		if err := s.startStream(r, v, statID, info.Kind, c.ID); err != nil {
+			return err
+		}
+	}
 	logo := c.LogoURL
 	if logo == "" {
 		logo = logoPath(c)
 	}
-	httpx.OK(w, streamJSON{HLS: url, HLSMBR: url, Stat: statJSON{ID: newStatID(c.ID)}, Img: logo, Trackers: []any{},
+	httpx.OK(w, streamJSON{HLS: url, HLSMBR: url, Stat: statJSON{ID: statID}, Img: logo, Trackers: []any{},
 		StreamInfo: info, Packshots: []any{}, ScreenshotTimings: []int64{}})
 	return nil
 }

@@ -9,12 +9,14 @@ import { Player } from './Player';
 import type { PlayerProps, PlayerSource } from './types';
 
 // The player over a fake <video> (jsdom has no media) and a fake engine (no hls.js):
-// states, keys, pause refusal, the live tick, stat, zap buttons and the menus.
+// states, keys, pause refusal, the live tick, stat (and a stream the server stopped), zap
+// buttons and the menus.
 
 const fake = vi.hoisted(() => ({
   clock: null as number | null,
   events: null as EngineEvents | null,
   loads: [] as string[],
+  resumes: [] as (number | undefined)[],
   levels: [] as number[],
 }));
 
@@ -24,8 +26,9 @@ vi.mock('./engine', () => ({
     constructor(_video: HTMLVideoElement, events: EngineEvents) {
       fake.events = events;
     }
-    load(source: PlayerSource) {
+    load(source: PlayerSource, resumeAt?: number) {
       fake.loads.push(source.url);
+      fake.resumes.push(resumeAt);
       return Promise.resolve();
     }
     reload() {}
@@ -104,6 +107,7 @@ beforeEach(() => {
   vi.useFakeTimers({ now: NOW * 1000 });
   fake.clock = NOW;
   fake.loads = [];
+  fake.resumes = [];
   fake.levels = [];
   localStorage.clear();
   alertStore.set(null);
@@ -225,6 +229,104 @@ describe('Player', () => {
     expect(root.dataset.playerState).toBe('error');
     expect(screen.getByText(i18n.t('player.error_video_download'))).toBeTruthy();
     expect(onFatal).toHaveBeenCalledWith('download');
+  });
+
+  describe('a stream the server stopped (limit of streams at once)', () => {
+    const stopped = 'Streams at once allowed by your subscription: 2. This one stopped because another device started watching.';
+    const answerStat = (status: number, body: unknown) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) =>
+          String(url).includes('/stat/')
+            ? new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+            : new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+        ),
+      );
+    /** The player given the stream asked for again (the page's "Watch here"). */
+    const playerWith = (source: PlayerSource) => (
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nextProvider i18n={i18n}>
+          <Player source={source} />
+        </I18nextProvider>
+      </QueryClientProvider>
+    );
+    const watch30s = async () => {
+      for (let i = 1; i <= 30; i++) {
+        fake.clock = NOW + i;
+        await act(async () => vi.advanceTimersByTime(1000));
+      }
+      await flush();
+    };
+
+    it("stops playback on 409 stream_stopped and shows the server's message with Watch here", async () => {
+      answerStat(409, { error: { type: 'stream_stopped', message: stopped } });
+      const onWatchHere = vi.fn();
+      const { root, video } = renderPlayer({ onWatchHere });
+      await flush();
+      expect(root.dataset.playerState).toBe('playing');
+      await watch30s();
+      const pane = screen.getByRole('alert');
+      expect(pane.textContent).toContain(stopped);
+      expect(root.dataset.playerState).toBe('paused');
+      expect(video.paused).toBe(true);
+      // Play does not resume it: only a new stream plays again.
+      fireEvent.keyDown(window, { key: ' ' });
+      expect(video.paused).toBe(true);
+      // No more reports for the stopped stream.
+      const reports = () => (fetch as unknown as ReturnType<typeof vi.fn>).mock.calls.filter((c) => String(c[0]).includes('/stat/')).length;
+      const before = reports();
+      await watch30s();
+      expect(reports()).toBe(before);
+
+      fireEvent.click(screen.getByRole('button', { name: i18n.t('player.watchHere') }));
+      expect(onWatchHere).toHaveBeenCalledTimes(1);
+    });
+
+    it('plays the stream asked for again, even at the same address', async () => {
+      answerStat(409, { error: { type: 'stream_stopped', message: stopped } });
+      const { root, rerender } = renderPlayer();
+      await flush();
+      await watch30s();
+      expect(screen.getByRole('alert').textContent).toContain(stopped);
+
+      answerStat(204, null);
+      rerender(playerWith({ ...live, statId: 's-2' }));
+      await flush();
+      expect(fake.loads).toEqual([live.url, live.url]);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(root.dataset.playerState).toBe('playing');
+    });
+
+    it('goes on with a film where it stopped', async () => {
+      answerStat(409, { error: { type: 'stream_stopped', message: stopped } });
+      const film: PlayerSource = { url: 'https://x/film.m3u8', kind: 'vod', contentKey: 'content:7', statId: 'v-1' };
+      const { video, rerender } = renderPlayer({ source: film });
+      await flush();
+      video.currentTime = 1234;
+      await watch30s();
+      expect(screen.getByRole('alert').textContent).toContain(stopped);
+      answerStat(204, null);
+      rerender(playerWith({ ...film, statId: 'v-2' }));
+      await flush();
+      expect(fake.resumes).toEqual([undefined, 1234]);
+    });
+
+    it('says why in its own words when the server sent no text', async () => {
+      answerStat(409, { error: { type: 'stream_stopped', message: '' } });
+      renderPlayer();
+      await flush();
+      await watch30s();
+      expect(screen.getByRole('alert').textContent).toContain(i18n.t('player.streamStopped'));
+    });
+
+    it('plays on after other failures of a report', async () => {
+      answerStat(429, { error: { type: 'rate_limited', message: 'Too many' } });
+      const { root } = renderPlayer();
+      await flush();
+      await watch30s();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(root.dataset.playerState).toBe('playing');
+    });
   });
 
   it('plays previews muted, without controls or stat', async () => {

@@ -193,6 +193,15 @@ export function Player(props: PlayerProps) {
           </button>
         </div>
       )}
+      {full && state.stopped !== null && (
+        <div className={styles.errorPane} role="alert" data-stream-stopped="">
+          <p>{state.stopped}</p>
+          <button type="button" className={styles.retry} onClick={actions.watchHere}>
+            <Icon name="play" size={20} />
+            {t('player.watchHere')}
+          </button>
+        </div>
+      )}
       {full && source && !state.fatal && state.showPlayButton && (
         <button type="button" className={styles.bigPlay} onClick={actions.play} aria-label={t('player.play')}>
           <Icon name="play" size={40} />

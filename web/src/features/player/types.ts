@@ -48,5 +48,11 @@ export interface PlayerProps {
   /** History after 10 s. */
   onWatched10s?(): void;
   onFatal?(kind: FatalKind): void;
+  /**
+   * "Watch here" after the server stopped the stream (another device of the subscriber started
+   * watching past the limit of streams at once): ask for the stream again. Without it the page
+   * reloads, which asks for it too.
+   */
+  onWatchHere?(): void;
   className?: string;
 }

@@ -8,6 +8,7 @@ import { atLiveEdge, programmeEnded } from './rules/clock';
 import { PLAYER } from './rules/constants';
 import { onVideoError } from './rules/errors';
 import { readMuted, readTrackMemory, readVolume, rememberTrack, writeMuted, writeVolume } from './rules/prefs';
+import { streamStoppedMessage } from './rules/streamStop';
 import { canControlTime, clampVolume, decideSeek, isChannel, scrubRange, type Bounds, type SeekContext } from './rules/seek';
 import { chooseAudio, chooseSubtitles, choiceOf, dedupeByName, qualityOptions, SUBTITLES_OFF, type QualityOption, type TrackInfo } from './rules/tracks';
 import { initialWatch, isNearEnd, tickWatched } from './rules/watch';
@@ -40,6 +41,8 @@ export interface PlaybackState {
   speed: number;
   blackout: boolean;
   pip: boolean;
+  /** The server stopped the stream (limit of streams at once): its message for the viewer. */
+  stopped: string | null;
 }
 
 const initialState = (muted: boolean, volume: number): PlaybackState => ({
@@ -62,12 +65,14 @@ const initialState = (muted: boolean, volume: number): PlaybackState => ({
   speed: 1,
   blackout: false,
   pip: false,
+  stopped: null,
 });
 
 /** Whether the viewer has interacted with the page: until then playback starts muted. */
 let interacted = typeof navigator !== 'undefined' && Boolean((navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive);
 
-const sourceKey = (s: PlayerSource | null) => (s ? `${s.kind}|${s.url}|${s.startAt ?? ''}|${s.startPosition ?? ''}` : '');
+// The stat id is part of it: a stream asked for again after a stop may keep its URL.
+const sourceKey = (s: PlayerSource | null) => (s ? `${s.kind}|${s.url}|${s.statId ?? ''}|${s.startAt ?? ''}|${s.startPosition ?? ''}` : '');
 
 export interface PlaybackOptions {
   /** The viewer's audio and subtitle languages (settings), in order of preference. */
@@ -100,6 +105,9 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
     autoMuted: false,
     pausedAt: null as number | null,
     waiting: false,
+    stopped: false,
+    /** Where a film stopped by the server was: the stream asked for again goes on from there. */
+    stoppedAt: null as { contentKey?: string; at: number } | null,
   });
 
   const fail = useCallback(
@@ -111,10 +119,24 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
     [patch, videoRef],
   );
 
+  /** The server stopped the stream: stop loading and say why; only a new stream plays again. */
+  const stopStream = useCallback(
+    (message: string) => {
+      const v = videoRef.current;
+      const src = propsRef.current.source;
+      run.current.stopped = true;
+      if (v && src?.kind === 'vod') run.current.stoppedAt = { contentKey: src.contentKey, at: v.currentTime };
+      v?.pause();
+      engineRef.current?.stop();
+      patch({ stopped: message || t('player.streamStopped'), phase: 'paused', waiting: false, showPlayButton: false });
+    },
+    [patch, t, videoRef],
+  );
+
   /** play() with the autoplay fallbacks: muted if sound is refused, else the big play button. */
   const tryPlay = useCallback(async () => {
     const v = videoRef.current;
-    if (!v) return;
+    if (!v || run.current.stopped) return;
     try {
       await v.play();
       patch({ showPlayButton: false });
@@ -190,7 +212,8 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
     const v = videoRef.current;
     const engine = engineRef.current;
     if (!v || !engine) return;
-    run.current = { ...run.current, watch: initialWatch(), reportedEnd: null, nearEnd: false, videoRetries: 0, pausedAt: null, waiting: false };
+    const stoppedAt = run.current.stoppedAt;
+    run.current = { ...run.current, watch: initialWatch(), reportedEnd: null, nearEnd: false, videoRetries: 0, pausedAt: null, waiting: false, stopped: false, stoppedAt: null };
     const src = propsRef.current.source;
     if (!src) {
       engine.stop();
@@ -203,7 +226,8 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
     v.volume = readVolume();
     v.playbackRate = 1;
     setState((s) => ({ ...initialState(muted, v.volume), pip: s.pip }));
-    void engine.load(src).then(() => tryPlay());
+    const resumeAt = src.kind === 'vod' && stoppedAt?.contentKey === src.contentKey ? stoppedAt?.at : undefined;
+    void engine.load(src, resumeAt).then(() => tryPlay());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, preview]);
 
@@ -304,12 +328,17 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
       r.watch = tick.state;
       if (tick.history) p.onWatched10s?.();
       if (tick.stat && src.statId) {
-        void apiFetch(`/users/self/stat/${encodeURIComponent(src.statId)}`, { method: 'PATCH', query: { duration: PLAYER.statEverySeconds } }).catch(() => undefined);
+        const statId = src.statId;
+        void apiFetch(`/users/self/stat/${encodeURIComponent(statId)}`, { method: 'PATCH', query: { duration: PLAYER.statEverySeconds } }).catch((e: unknown) => {
+          const message = streamStoppedMessage(e);
+          // An answer about a stream already replaced (zapping) is old news.
+          if (message !== null && propsRef.current.source?.statId === statId) stopStream(message);
+        });
       }
     }, 1000);
     return () => clearInterval(id);
     // The source is read through propsRef: a parent re-creating its object must not reset the tick.
-  }, [key, preview, hasSource, videoRef]);
+  }, [key, preview, hasSource, videoRef, stopStream]);
 
   // Phones pause when the tab is hidden.
   useEffect(() => {
@@ -476,6 +505,13 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
     propsRef.current.onLive?.();
   }, [tryPlay, videoRef]);
 
+  /** "Watch here" after a stop: the page asks for the stream again (or reloads without a way to). */
+  const watchHere = useCallback(() => {
+    const again = propsRef.current.onWatchHere;
+    if (again) again();
+    else window.location.reload();
+  }, []);
+
   const retry = useCallback(() => {
     run.current.videoRetries = 0;
     patch({ fatal: null, phase: 'loading' });
@@ -491,7 +527,7 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
   return {
     state,
     range,
-    actions: { togglePlay, play, seekTo, skip, position, setVolume, toggleMute, setLevel, setAudio, setSubtitles, setSpeed, goLive, retry },
+    actions: { togglePlay, play, seekTo, skip, position, setVolume, toggleMute, setLevel, setAudio, setSubtitles, setSpeed, goLive, retry, watchHere },
   };
 }
 

@@ -124,7 +124,13 @@ export function Playback({ content, meta, libraryParam, variant }: PlaybackProps
           <Button onClick={() => void stream.refetch()}>{t('content.retry')}</Button>
         </div>
       ) : (
-        <Player source={source} onWatched10s={onWatched10s} onNearEnd={next ? goNext : undefined} onEnded={() => setEnded(true)} />
+        <Player
+          source={source}
+          onWatched10s={onWatched10s}
+          onNearEnd={next ? goNext : undefined}
+          onEnded={() => setEnded(true)}
+          onWatchHere={retryStream}
+        />
       )}
       {offerRestart && source && (
         <button

@@ -250,6 +250,7 @@ export function ChannelViewer() {
         onClock={onClock}
         onSeekOutside={onSeekOutside}
         onLive={() => playTs(null)}
+        onWatchHere={retryStream}
         onPrev={prev ? goPrev : undefined}
         onNext={next ? goNext : undefined}
         className={styles.player}

@@ -1,0 +1,15 @@
+package streams
+
+import (
+	"embed"
+
+	"efir/internal/httpx"
+)
+
+// messageFiles are the texts of stopped streams: texts/{lang}.json, one file
+// per interface language.
+//
+//go:embed texts/*.json
+var messageFiles embed.FS
+
+func init() { httpx.RegisterFS(messageFiles, "texts") }
