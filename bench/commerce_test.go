@@ -27,35 +27,11 @@ var renewViewers = envInt("EFIR_BENCH_RENEW_N", 100_000)
 
 func BenchmarkRenew100k(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) {
-		dir := b.TempDir()
-		db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(dir, "efir.db"), dir)
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer db.Close()
-		benchRenew(b, db)
+		benchRenew(b, benchSQLite(b))
 	})
 	if url := os.Getenv("EFIR_TEST_POSTGRES_URL"); url != "" {
 		b.Run("postgres", func(b *testing.B) {
-			ctx := context.Background()
-			db, err := store.Open(ctx, url, b.TempDir())
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer db.Close()
-			// A clean schema of its own.
-			for _, q := range []string{"DROP SCHEMA IF EXISTS bench_renew CASCADE", "CREATE SCHEMA bench_renew"} {
-				if _, err := db.Exec(ctx, q); err != nil {
-					b.Fatal(err)
-				}
-			}
-			db.Close()
-			db, err = store.Open(ctx, url+"&search_path=bench_renew", b.TempDir())
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer db.Close()
-			benchRenew(b, db)
+			benchRenew(b, benchPostgres(b, url, "bench_renew"))
 		})
 	}
 }

@@ -155,6 +155,17 @@ func (r *Response) ErrorType() string {
 // contract.
 func (s *Server) Do(req Request) *Response {
 	s.t.Helper()
+	r, raw, res := s.send(req)
+	if err := validate(contract, r, raw, res); err != nil {
+		s.t.Errorf("%s %s -> %d violates api/openapi.yaml: %v\nbody: %.600s", req.Method, req.Path, res.Status, err, res.Body)
+	}
+	return res
+}
+
+// send runs req through the handler: the request as sent, its body and the
+// answer.
+func (s *Server) send(req Request) (*http.Request, []byte, *Response) {
+	s.t.Helper()
 	var body io.Reader
 	var raw []byte
 	ct := ""
@@ -200,16 +211,12 @@ func (s *Server) Do(req Request) *Response {
 	}
 	w := httptest.NewRecorder()
 	s.Handler.ServeHTTP(w, r)
-	res := &Response{Status: w.Code, Header: w.Header(), Body: w.Body.Bytes()}
-	if err := validate(r, raw, res); err != nil {
-		s.t.Errorf("%s %s -> %d violates api/openapi.yaml: %v\nbody: %.600s", req.Method, req.Path, res.Status, err, res.Body)
-	}
-	return res
+	return r, raw, &Response{Status: w.Code, Header: w.Header(), Body: w.Body.Bytes()}
 }
 
 // validate checks that the route exists in the contract and the answer (status,
 // content type, body) matches it.
-func validate(r *http.Request, reqBody []byte, res *Response) error {
+func validate(contract func() (routers.Router, error), r *http.Request, reqBody []byte, res *Response) error {
 	router, err := contract()
 	if err != nil {
 		return err

@@ -19,6 +19,7 @@ import (
 	"efir/internal/ratelimit"
 	"efir/internal/server"
 	"efir/internal/store"
+	"efir/internal/streams"
 	"efir/internal/tv"
 	"efir/web"
 )
@@ -85,9 +86,13 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 			return nil, err
 		}
 	}
+	// Streams at once: handed out by tv and catalog, kept alive by the
+	// watch reports identity takes, stops told in identity's messages.
+	watching := streams.New(db, streams.Config{Now: o.Now, Operators: providers, Messenger: ident})
+	ident.SetStreams(watching)
 	// 18+ streams need the parental PIN's proof, which identity keeps.
-	television := tv.New(db, origin, tv.Config{Now: o.Now, Parental: ident})
-	vod := catalog.New(db, origin, catalog.Config{Now: o.Now, Parental: ident})
+	television := tv.New(db, origin, tv.Config{Now: o.Now, Parental: ident, Streams: watching})
+	vod := catalog.New(db, origin, catalog.Config{Now: o.Now, Parental: ident, Streams: watching})
 	television.SetFavoriteTargets(vod)
 	vod.SetChannels(television)
 	clientIP := httpx.ClientIPResolver{Trusted: cfg.TrustedProxies}
@@ -101,16 +106,18 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 	if err != nil {
 		return nil, err
 	}
+	machines := newProviderAPI(db, o, providers, limits, ident, shop.svc)
 	if o.RunJobs {
 		go RunCommerceJobs(ctx, shop.svc)
-		go runOperatorJobs(ctx, staff)
+		go runOperatorJobs(ctx, staff, machines)
+		go runDashboardJobs(ctx, db, providers, o.Now)
 	}
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
 		return nil, err
 	}
 	return server.Handler(server.Options{
-		Modules: []server.Module{providers, codes, ident, origin, television, vod, shop.svc, shop.sandbox, staff,
+		Modules: []server.Module{providers, codes, ident, origin, television, vod, shop.svc, shop.sandbox, staff, machines,
 			artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})},
 		// The provider is chosen before the token is read: sign-in rules
 		// depend on the client's operator.

@@ -8,12 +8,17 @@ import (
 	"efir/internal/identity"
 	"efir/internal/otp"
 	"efir/internal/store"
+	"efir/internal/streams"
 )
 
 // Prune removes rows that have outlived their use (spent codes, old outbox
-// messages, dead tokens) in every package that keeps such rows.
+// messages, dead tokens, streams long quiet) in every package that keeps
+// such rows.
 func Prune(ctx context.Context, db *store.DB, now time.Time) error {
 	if err := otp.Prune(ctx, db, now); err != nil {
+		return err
+	}
+	if err := streams.Prune(ctx, db, now); err != nil {
 		return err
 	}
 	return identity.Prune(ctx, db, now)

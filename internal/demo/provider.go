@@ -39,6 +39,7 @@ func demoProviders() []*provider.Provider {
 		Currency:         provider.Currency{ISOCode: "RUB", UTFName: "₽", ASCIIName: "rub"},
 		GuestAllowed:     true,
 		DeviceLimit:      5,
+		StreamLimit:      3,
 		PromoDays:        14,
 		HasPurchases:     true,
 		Support:          provider.Support{URL: "https://efir.example/help", Phone: "+7 800 000-00-00", Email: "support@efir.example"},

@@ -293,7 +293,7 @@ func (s *Service) almaUser(ctx context.Context, tx store.Querier, r *http.Reques
 	if err != nil {
 		return 0, err
 	}
-	name, err := s.freeUsername(r, tx, phone, p.ID)
+	name, err := s.freeUsername(r.Context(), tx, phone, p.ID)
 	if err != nil {
 		return 0, err
 	}

@@ -1,6 +1,7 @@
 package identity
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -143,7 +144,7 @@ func (s *Service) registerPhone(r *http.Request, p *provider.Provider, in create
 		}
 		name := username
 		if name == "" {
-			name, err = s.freeUsername(r, tx, phone, p.ID)
+			name, err = s.freeUsername(r.Context(), tx, phone, p.ID)
 			if err != nil {
 				return err
 			}
@@ -175,10 +176,10 @@ func phoneTaken() error {
 
 // freeUsername picks a username for a phone registration: the phone itself,
 // or the phone with the provider id when another provider's viewer has it.
-func (s *Service) freeUsername(r *http.Request, q store.Querier, phone string, providerID int64) (string, error) {
+func (s *Service) freeUsername(ctx context.Context, q store.Querier, phone string, providerID int64) (string, error) {
 	for _, name := range []string{phone, phone + "-" + itoa(providerID)} {
 		var id int64
-		err := store.Get(r.Context(), q, "SELECT id FROM users WHERE username = ?", []any{strings.ToLower(name)}, &id)
+		err := store.Get(ctx, q, "SELECT id FROM users WHERE username = ?", []any{strings.ToLower(name)}, &id)
 		if errors.Is(err, store.ErrNotFound) {
 			return name, nil
 		}

@@ -54,6 +54,9 @@ type Service struct {
 	// onRegistered runs after a registration by phone (commerce gives the
 	// operator's promo days).
 	onRegistered func(ctx context.Context, providerID, userID int64, phone string) error
+	// streams keeps players' streams alive on their watch reports
+	// (stat_streams.go).
+	streams StreamKeeper
 }
 
 // SetRegistrationHook sets what runs after a registration by phone.

@@ -31,12 +31,15 @@ func (s *Service) recordStat(w http.ResponseWriter, r *http.Request) error {
 		return httpx.Invalid("duration", "error_stat_duration")
 	}
 	sess := httpx.SessionFrom(r.Context())
+	if err := s.streamSeen(r, sess, id); err != nil {
+		return err
+	}
 	key := strconv.FormatInt(sess.DeviceID, 10) + "|" + id
 	if err := s.take(r.Context(), s.limits.stat, key); err != nil {
 		return err
 	}
-	_, err := s.db.Exec(r.Context(), "INSERT INTO watch_stats (user_id, stat_id, duration, created_at) VALUES (?, ?, ?, ?)",
-		sess.UserID, id, duration, s.now().Unix())
+	err := RecordWatch(r.Context(), s.db, WatchReport{UserID: sess.UserID, ProviderID: sess.ProviderID, StatID: id,
+		Duration: duration, At: s.now()})
 	if err != nil {
 		return err
 	}

@@ -27,32 +27,10 @@ type ParentalPatch struct {
 
 func (p ParentalPatch) empty() bool { return p.Code == nil && p.CurrentCode == nil && p.Status == nil }
 
-// looseString accepts a JSON string, number or null: form-encoded bodies turn
-// digits (a phone, a code, a numeric password) into numbers, and clients send
-// app_version both ways.
-type looseString string
-
-func (l *looseString) UnmarshalJSON(b []byte) error {
-	switch {
-	case string(b) == "null":
-		*l = ""
-	case len(b) > 0 && b[0] == '"':
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		*l = looseString(s)
-	default:
-		var n json.Number
-		if err := json.Unmarshal(b, &n); err != nil {
-			return err
-		}
-		*l = looseString(n.String())
-	}
-	return nil
-}
-
-func (l looseString) String() string { return strings.TrimSpace(string(l)) }
+// looseString accepts a JSON string, number or null (httpx.Text): form-encoded
+// bodies turn digits (a phone, a code, a numeric password) into numbers, and
+// clients send app_version both ways.
+type looseString = httpx.Text
 
 // storedSettings is users.settings (JSON).
 type storedSettings struct {

@@ -150,6 +150,4 @@ func rawOrNull(s string) json.RawMessage {
 }
 
 // escapeLike makes s match itself in a LIKE pattern.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
-}
+func escapeLike(s string) string { return store.EscapeLike(s) }

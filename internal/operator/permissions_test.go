@@ -45,6 +45,8 @@ func TestConsoleCallers(t *testing.T) {
 			{"PATCH", member, map[string]string{"name": "Поддержка"}, yes, no, no, no},
 			{"POST", member + "/setup_link", nil, yes, no, no, no},
 			{"GET", "/v2/operator/audit", nil, yes, yes, no, yes},
+			{"GET", "/v2/operator/dashboard/now", nil, yes, yes, no, yes},
+			{"GET", "/v2/operator/dashboard/series", nil, yes, yes, no, yes},
 			{"GET", "/v2/operator/packets", nil, yes, yes, no, yes},
 			{"GET", "/v2/operator/subscribers?q=7900", nil, yes, yes, no, yes},
 			{"GET", subscriber, nil, yes, yes, no, yes},
@@ -58,6 +60,10 @@ func TestConsoleCallers(t *testing.T) {
 			{"POST", subscriber + "/ledger", map[string]any{"amount": 1, "reason": "test", "idempotency_key": "perm"}, yes, yes, no, no},
 			{"GET", subscriber + "/transactions", nil, yes, yes, no, yes},
 			{"POST", subscriber + "/transactions/999999/refund", map[string]any{"amount": 1, "reason": "x", "idempotency_key": "perm"}, yes, yes, no, no},
+			{"GET", "/v2/operator/integrations/tokens", nil, yes, no, no, no},
+			{"POST", "/v2/operator/integrations/tokens", map[string]string{"name": "perm"}, yes, no, no, no},
+			{"DELETE", "/v2/operator/integrations/tokens/999999", nil, yes, no, no, no},
+			{"GET", "/v2/operator/integrations/log", nil, yes, no, no, no},
 		}
 		for _, c := range calls {
 			for who, want := range map[string]bool{"nobody": false, "owner": c.owner, "support": c.support, "content": c.content, "finance": c.finance} {

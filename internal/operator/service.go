@@ -99,6 +99,8 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("POST /v2/operator/staff/{id}/setup_link", s.allowed(PermStaffW, s.handleStaffSetupLink))
 
 	h("GET /v2/operator/audit", s.allowed(PermAudit, s.handleAudit))
+	h("GET /v2/operator/dashboard/now", s.allowed(PermDashboard, s.handleDashboardNow))
+	h("GET /v2/operator/dashboard/series", s.allowed(PermDashboard, s.handleDashboardSeries))
 	h("GET /v2/operator/packets", s.allowed(PermPackets, s.handlePackets))
 	h("GET /v2/operator/subscribers", s.allowed(PermSubscribers, s.handleSubscribers))
 	h("GET /v2/operator/subscribers/{id}", s.allowed(PermSubscribers, s.handleSubscriber))
@@ -112,6 +114,11 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("POST /v2/operator/subscribers/{id}/ledger", s.allowed(PermMoneyW, s.handleAdjust))
 	h("GET /v2/operator/subscribers/{id}/transactions", s.allowed(PermMoney, s.handleTransactions))
 	h("POST /v2/operator/subscribers/{id}/transactions/{transactionId}/refund", s.allowed(PermMoneyW, s.handleRefund))
+
+	h("GET /v2/operator/integrations/tokens", s.allowed(PermIntegrationsW, s.handleAPITokens))
+	h("POST /v2/operator/integrations/tokens", s.allowed(PermIntegrationsW, s.handleIssueAPIToken))
+	h("DELETE /v2/operator/integrations/tokens/{id}", s.allowed(PermIntegrationsW, s.handleRevokeAPIToken))
+	h("GET /v2/operator/integrations/log", s.allowed(PermIntegrationsW, s.handleAPILog))
 }
 
 // Sweep drops ended sessions and used or stale set-up links.

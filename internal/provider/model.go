@@ -29,8 +29,13 @@ type Provider struct {
 	Alma         bool     `json:"alma"`      // uses the multi-provider (city and address) code flow
 	AutoAuth     bool     `json:"auto_auth"` // subscribers in its networks are signed in automatically
 	DeviceLimit  int      `json:"device_limit"`
+	StreamLimit  int      `json:"stream_limit"` // streams at once per subscriber; 0 = no limit
 	PromoDays    int      `json:"promo_days"`
 	HasPurchases bool     `json:"is_have_purchases"`
+
+	// StatRetentionDays: how long raw watch reports are kept (their
+	// roll-ups stay); default DefaultStatRetentionDays.
+	StatRetentionDays int `json:"stat_retention_days"`
 
 	Support      Support `json:"support"`
 	LandingLogo  string  `json:"landing_logo"`
@@ -105,6 +110,10 @@ func (p *Provider) CountryAllowed(country string) bool {
 type ctxKey int
 
 const providerKey ctxKey = 0
+
+// DefaultStatRetentionDays is how long raw watch reports are kept when the
+// operator does not say.
+const DefaultStatRetentionDays = 30
 
 // WithProvider stores the provider chosen for a request.
 func WithProvider(ctx context.Context, p *Provider) context.Context {

@@ -85,6 +85,7 @@ func TestValidate(t *testing.T) {
 		"short mask":    {Shortname: "a", Name: "x", PhoneMask: "+7 ###"},
 		"long code":     {Shortname: "a", Name: "x", OTPLength: 12},
 		"bad country":   {Shortname: "a", Name: "x", AllowedCountries: []string{"Russia"}},
+		"bad retention": {Shortname: "a", Name: "x", StatRetentionDays: -1},
 	} {
 		if err := p.Validate(); err == nil {
 			t.Errorf("%s: want an error", name)
@@ -95,7 +96,8 @@ func TestValidate(t *testing.T) {
 	if err := p.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	if p.AllowedCountries[0] != "RU" || p.Networks[0].String() != "10.0.0.0/8" || p.DeviceLimit != 5 || p.Currency.ISOCode != "RUB" {
+	if p.AllowedCountries[0] != "RU" || p.Networks[0].String() != "10.0.0.0/8" || p.DeviceLimit != 5 || p.Currency.ISOCode != "RUB" ||
+		p.StatRetentionDays != DefaultStatRetentionDays {
 		t.Fatalf("defaults not filled: %+v", p)
 	}
 }

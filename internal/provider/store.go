@@ -44,6 +44,15 @@ func (p *Provider) Validate() error {
 	if p.DeviceLimit <= 0 {
 		p.DeviceLimit = 5
 	}
+	if p.StreamLimit < 0 {
+		return fmt.Errorf("provider %q: stream_limit %d, want 0 (no limit) or more", p.Shortname, p.StreamLimit)
+	}
+	if p.StatRetentionDays == 0 {
+		p.StatRetentionDays = DefaultStatRetentionDays
+	}
+	if p.StatRetentionDays < 1 || p.StatRetentionDays > 3650 {
+		return fmt.Errorf("provider %q: stat_retention_days %d, want 1-3650", p.Shortname, p.StatRetentionDays)
+	}
 	if p.Currency.ISOCode == "" {
 		p.Currency = Currency{ISOCode: "RUB", UTFName: "₽", ASCIIName: "rub"}
 	}

@@ -69,7 +69,7 @@ func Handler(o Options) http.Handler {
 		spa := spaHandler(o.Web, o.PageMeta)
 		root = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			p := r.URL.Path
-			if p == "/healthz" || strings.HasPrefix(p, "/v2/") || strings.HasPrefix(p, "/media/") || strings.HasPrefix(p, "/pay/") {
+			if p == "/healthz" || strings.HasPrefix(p, "/v2/") || strings.HasPrefix(p, "/media/") || strings.HasPrefix(p, "/pay/") || strings.HasPrefix(p, "/provider-api/") {
 				mux.ServeHTTP(w, r)
 				return
 			}

@@ -53,8 +53,12 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
+		// As many idle connections as open ones: with fewer, a burst of
+		// requests (players' watch reports) closes and reopens connections,
+		// a new server process each time, and ingest falls by half or more.
+		// Idle ones still close after ConnMaxIdleTime.
 		pool.SetMaxOpenConns(20)
-		pool.SetMaxIdleConns(10)
+		pool.SetMaxIdleConns(20)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
 		if err := pool.PingContext(ctx); err != nil {
 			pool.Close()

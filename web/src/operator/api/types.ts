@@ -15,6 +15,11 @@ export type AuditEntry = Schemas['AuditEntry'];
 export type SubscriberRow = Schemas['SubscriberRow'];
 export type SubscriberCard = Schemas['SubscriberCard'];
 export type Subscription = SubscriberCard['subscriptions'][number];
+export type CardDevice = SubscriberCard['devices'][number];
+export type StaffSubscription = Schemas['StaffSubscription'];
+export type LedgerEntry = Schemas['LedgerEntry'];
+export type StaffTransaction = Schemas['StaffTransaction'];
+export type PacketRow = Schemas['PacketRow'];
 
 /** The roles in the order of their reach, an owner first (StaffRole of the contract). */
 export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'admin', 'support', 'content', 'finance'];
@@ -22,7 +27,10 @@ export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'admin', 'support', '
 /** Permission names of StaffSession.permissions the console reads. */
 export const Permission = {
   subscribersRead: 'subscribers.read',
+  subscribersWrite: 'subscribers.write',
   moneyRead: 'money.read',
+  moneyWrite: 'money.write',
+  packetsRead: 'packets.read',
   staffRead: 'staff.read',
   staffWrite: 'staff.write',
   auditRead: 'audit.read',

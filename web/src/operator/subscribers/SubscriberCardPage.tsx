@@ -1,22 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '@/shared/api/errors';
-import type { SubscriberCard, Subscription } from '../api/types';
+import type { SubscriberCard } from '../api/types';
+import { Permission } from '../api/types';
 import { paths } from '../paths';
+import { useCan } from '../session/StaffContext';
 import styles from '../ui/console.module.css';
-import { formatDate, formatDateTime, formatMoney, formatUnixDate } from '../ui/format';
+import { formatDateTime, formatMoney } from '../ui/format';
 import { QueryState } from '../ui/QueryState';
 import { TableFrame } from '../ui/TableFrame';
 import { useTitle } from '../ui/useTitle';
+import { AccountActions } from './AccountActions';
 import { subscriberCardQuery, subscriberName } from './api';
+import own from './card.module.css';
+import { DevicesSection } from './DevicesSection';
+import { profileRole } from './labels';
+import { LedgerSection } from './LedgerSection';
+import { SubscriptionsSection } from './SubscriptionsSection';
+import { TransactionsSection } from './TransactionsSection';
 
 /**
  * A subscriber's card: who they are, the balance (only with money.read: the server sends
- * no account otherwise, and nothing about money is shown), subscriptions, profiles and
- * devices.
+ * no account otherwise, and nothing about money is shown), subscriptions, the ledger and
+ * payments, profiles and devices. What the session's permissions allow can be done from
+ * here: subscribers.write for the account and subscriptions, money.write for adjusting the
+ * balance and refunds. Every change re-reads the card, so the page shows the server's truth.
  */
 export default function SubscriberCardPage() {
   const { t, i18n } = useTranslation('operator');
@@ -33,7 +43,7 @@ export default function SubscriberCardPage() {
         <Link to={back}>← {t('card.back')}</Link>
       </p>
       {card.data ? (
-        <CardBody card={card.data} lng={i18n.language} />
+        <CardBody id={id} card={card.data} lng={i18n.language} />
       ) : isApiError(card.error) && card.error.status === 404 ? (
         <>
           <h1>{t('subscribers.title')}</h1>
@@ -48,17 +58,24 @@ export default function SubscriberCardPage() {
   );
 }
 
-function CardBody({ card, lng }: { card: SubscriberCard; lng: string }) {
+function CardBody({ id, card, lng }: { id: string; card: SubscriberCard; lng: string }) {
   const { t } = useTranslation('operator');
+  const canWrite = useCan(Permission.subscribersWrite);
+  const canReadMoney = useCan(Permission.moneyRead);
   const s = card.subscriber;
+  const name = subscriberName(s);
   const none = t('common.none');
   return (
-    <>
-      <div className={styles.pageHead}>
-        <h1>{t('card.title', { name: subscriberName(s) })}</h1>
-        <span className={styles.pill} data-tone={s.blocked ? 'bad' : 'good'}>
-          {s.blocked ? t('subscribers.blocked') : t('subscribers.active')}
-        </span>
+    <div className={own.card}>
+      <div className={`${own.head} ${s.blocked ? own.blockedHead : ''}`}>
+        <div className={own.title}>
+          <h1>{t('card.title', { name })}</h1>
+          <span className={styles.pill} data-tone={s.blocked ? 'bad' : 'good'} data-testid="account-state">
+            {s.blocked ? t('subscribers.blocked') : t('subscribers.active')}
+          </span>
+        </div>
+        {s.blocked && <p className={own.blockedNote}>{t('card.blockedNote')}</p>}
+        {canWrite && <AccountActions id={id} subscriber={s} />}
       </div>
 
       <section className={styles.panel} aria-labelledby="card-details">
@@ -80,48 +97,16 @@ function CardBody({ card, lng }: { card: SubscriberCard; lng: string }) {
         </dl>
       </section>
 
-      <section aria-labelledby="card-subscriptions" className={styles.section}>
-        <h2 id="card-subscriptions">{t('card.subscriptions')}</h2>
-        {card.subscriptions.length === 0 ? (
-          <p className={styles.muted}>{t('card.noSubscriptions')}</p>
-        ) : (
-          <TableFrame label={t('card.subscriptionsCaption')}>
-            <table className={styles.table}>
-              <caption>{t('card.subscriptionsCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('card.packet')}</th>
-                  <th scope="col">{t('card.type')}</th>
-                  <th scope="col">{t('card.state')}</th>
-                  <th scope="col">{t('card.from')}</th>
-                  <th scope="col">{t('card.until')}</th>
-                  <th scope="col">{t('card.renewal')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {card.subscriptions.map((sub) => (
-                  <tr key={sub.id}>
-                    <th scope="row">
-                      <span className={styles.strong}>{sub.packet_name}</span> <span className={`${styles.muted} ${styles.small}`}>#{sub.packet_id}</span>
-                    </th>
-                    <td>{subscriptionType(t, sub.type)}</td>
-                    <td>
-                      <span className={styles.pill} data-tone={stateTone(sub.state)}>
-                        {t(`card.states.${sub.state}`)}
-                      </span>
-                    </td>
-                    <td className={styles.nowrap}>{formatUnixDate(sub.start_at, lng) ?? none}</td>
-                    <td className={styles.nowrap}>{formatUnixDate(sub.end_at, lng) ?? none}</td>
-                    <td>{sub.renew ? t('card.renewOn') : t('card.renewOff')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
-      </section>
+      <SubscriptionsSection id={id} subscriptions={card.subscriptions} />
 
-      <div className={styles.columns}>
+      {canReadMoney && card.account && (
+        <>
+          <LedgerSection id={id} account={card.account} />
+          <TransactionsSection id={id} />
+        </>
+      )}
+
+      <div className={`${styles.columns} ${own.pair}`}>
         <section aria-labelledby="card-profiles" className={styles.section}>
           <h2 id="card-profiles">{t('card.profiles')}</h2>
           {card.profiles.length === 0 ? (
@@ -149,38 +134,9 @@ function CardBody({ card, lng }: { card: SubscriberCard; lng: string }) {
           )}
         </section>
 
-        <section aria-labelledby="card-devices" className={styles.section}>
-          <h2 id="card-devices">{t('card.devices')}</h2>
-          {card.devices.length === 0 ? (
-            <p className={styles.muted}>{t('card.noDevices')}</p>
-          ) : (
-            <TableFrame label={t('card.devicesCaption')}>
-              <table className={styles.table}>
-                <caption>{t('card.devicesCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('card.serial')}</th>
-                    <th scope="col">{t('card.deviceType')}</th>
-                    <th scope="col">{t('card.added')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {card.devices.map((d) => (
-                    <tr key={d.id}>
-                      <th scope="row" className={styles.mono}>
-                        {d.serial}
-                      </th>
-                      <td>{deviceType(t, d.device_type)}</td>
-                      <td className={styles.nowrap}>{formatDate(d.created_at, lng) ?? none}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableFrame>
-          )}
-        </section>
+        <DevicesSection id={id} devices={card.devices} />
       </div>
-    </>
+    </div>
   );
 }
 
@@ -192,19 +148,3 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
-
-const stateTone = (state: Subscription['state']) => (state === 'active' ? 'good' : state === 'paused' ? 'warn' : undefined);
-
-// Values the contract leaves as free strings: the known ones in words, others as sent.
-type T = TFunction<'operator'>;
-const SUBSCRIPTION_TYPES = ['paid', 'trial', 'promo', 'grant'] as const;
-const PROFILE_ROLES = ['adult', 'child'] as const;
-const DEVICE_TYPES = ['tv', 'tablet', 'phone', 'pc'] as const;
-
-function known<K extends string>(list: readonly K[], value: string): value is K {
-  return (list as readonly string[]).includes(value);
-}
-
-const subscriptionType = (t: T, v: string) => (known(SUBSCRIPTION_TYPES, v) ? t(`card.types.${v}`) : v);
-const profileRole = (t: T, v: string) => (known(PROFILE_ROLES, v) ? t(`card.profileRoles.${v}`) : v);
-const deviceType = (t: T, v: string) => (known(DEVICE_TYPES, v) ? t(`card.deviceTypes.${v}`) : v);

@@ -66,14 +66,14 @@ export function staffFixture(overrides: Partial<Staff> = {}): Staff {
   };
 }
 
-const ALL = ['dashboard.read', 'subscribers.read', 'subscribers.write', 'money.read', 'money.write', 'staff.read', 'staff.write', 'audit.read'];
+const ALL = ['dashboard.read', 'subscribers.read', 'subscribers.write', 'money.read', 'money.write', 'packets.read', 'packets.write', 'staff.read', 'staff.write', 'audit.read'];
 
 export const PERMISSIONS: Record<Staff['role'], string[]> = {
   owner: ALL,
   admin: ALL,
-  support: ['dashboard.read', 'subscribers.read', 'subscribers.write', 'money.read', 'money.write', 'audit.read'],
+  support: ['dashboard.read', 'subscribers.read', 'subscribers.write', 'money.read', 'money.write', 'packets.read', 'audit.read'],
   content: ['channels.write', 'catalog.write', 'messages.write'],
-  finance: ['dashboard.read', 'subscribers.read', 'money.read', 'audit.read'],
+  finance: ['dashboard.read', 'subscribers.read', 'money.read', 'packets.read', 'audit.read'],
 };
 
 export function sessionFixture(overrides: { staff?: Partial<Staff>; permissions?: string[]; provider?: StaffSession['provider']; csrf_token?: string } = {}): StaffSession {

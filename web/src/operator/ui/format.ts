@@ -37,3 +37,25 @@ export function absoluteUrl(url: string): string {
     return url;
   }
 }
+
+/** Signed minor units ("+150 ₽", "−1 234,50 ₽") for ledger entries. */
+export function formatSignedMoney(minor: number, currency: string, lng: string): string {
+  const whole = minor % 100 === 0;
+  try {
+    return new Intl.NumberFormat(lng, {
+      style: 'currency',
+      currency,
+      signDisplay: 'exceptZero',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(minor / 100);
+  } catch {
+    return `${minor > 0 ? '+' : ''}${whole ? minor / 100 : (minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** Unix seconds as a date with the time of day. */
+export function formatUnixDateTime(seconds: number, lng: string): string | null {
+  if (!seconds) return null;
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000));
+}

@@ -2165,6 +2165,10 @@ export interface paths {
         /**
          * Record a watch duration
          * @description One report per stat id and device every 5 s; more -> 429 rate_limited, nothing stored.
+         *     A report keeps its stream alive among the subscriber's streams at once (the operator's
+         *     stream_limit; a stream counts while handed out or reported within the last 90 s, a device
+         *     counts once). When a new stream passes the limit, the oldest other device's stream stops;
+         *     its next report -> 409 stream_stopped, and the viewer gets a message.
          */
         patch: {
             parameters: {
@@ -2190,6 +2194,19 @@ export interface paths {
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                /**
+                 * @description stream_stopped: the stream was stopped because another device started watching past the
+                 *     subscription's streams at once; error.message says so for people (with the limit). The
+                 *     player stops; asking for the stream again starts it here and stops the oldest other one.
+                 */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 429: components["responses"]["Error"];
             };
         };
@@ -6505,6 +6522,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/operator/dashboard/now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Viewers watching now, in all and by channel and content (permission dashboard.read)
+         * @description A viewer watches while their player's latest watch report is at most 90 s old, counted in 10-second steps (a report 81 to 90 s old may already be left out; players report every 30 s). The 20 most watched channels and contents of the console's operator; an episode is named with its series.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Watching now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardNow"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/dashboard/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-ups, revenue, active subscriptions by packet, churn and watch hours over time (permission dashboard.read; revenue needs money.read)
+         * @description Buckets of a day or an hour (UTC); from is widened down and to up to whole buckets, at most 400 of them. to defaults to now, from to 30 days (or 48 hours) before to. The counts are made ahead, every minute, and stay open to change for a week after a bucket's end; counted_at says when the newest bucket was counted. Watch hours are read as they stand.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Unix seconds */
+                    from?: number;
+                    /** @description Unix seconds */
+                    to?: number;
+                    bucket?: "day" | "hour";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One point per bucket */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardSeries"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/operator/packets": {
         parameters: {
             query?: never;
@@ -7063,6 +7171,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/operator/integrations/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's provider API tokens, the newest first, revoked ones too (permission integrations.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Tokens */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["APIToken"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Issue a provider API token with its call limits (permission integrations.write)
+         * @description The answer holds the token itself, shown this once. Limits left out are 10 a second, 10 000 an hour, 100 000 a day; at most 1 000, 1 000 000 and 10 000 000; a longer window never allows fewer calls than a shorter one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        per_second?: number;
+                        per_hour?: number;
+                        per_day?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The token */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["APITokenIssued"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/integrations/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a provider API token at once (permission integrations.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked (or revoked already) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/integrations/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider API's calls, the newest first, kept 30 days (permission integrations.write) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Calls */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["APIRequest"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7153,6 +7419,50 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** @description A provider API token (api/provider.yaml) as the console lists it; the token itself is shown only when issued */
+        APIToken: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description Calls allowed in any second */
+            per_second: number;
+            /** @description Calls allowed in any hour */
+            per_hour: number;
+            /** @description Calls allowed in any day */
+            per_day: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The e-mail of the staff member who issued it */
+            created_by: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @description Moved at most once a minute
+             */
+            last_used_at: string | null;
+        };
+        APITokenIssued: components["schemas"]["APIToken"] & {
+            /** @description The token, shown this once (only its hash is kept) */
+            token: string;
+        };
+        /** @description One call of the provider API */
+        APIRequest: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** Format: int64 */
+            token_id: number;
+            token_name: string;
+            method: string;
+            /** @description Without the query string */
+            path: string;
+            status: number;
+            /** Format: int64 */
+            duration_ms: number;
+            ip: string;
+        };
         SubscriberRow: {
             /** Format: int64 */
             id: number;
@@ -7179,6 +7489,79 @@ export interface components {
              */
             price: number;
             currency: string;
+        };
+        DashboardWatched: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            viewers: number;
+        };
+        DashboardNow: {
+            /**
+             * Format: int64
+             * @description Distinct viewers watching anything
+             */
+            viewers: number;
+            by_channel: components["schemas"]["DashboardWatched"][];
+            by_content: components["schemas"]["DashboardWatched"][];
+            /**
+             * Format: int64
+             * @description Unix seconds: the moment counted
+             */
+            at: number;
+        };
+        DashboardMoney: {
+            currency: string;
+            /**
+             * Format: int64
+             * @description Minor units
+             */
+            amount: number;
+        };
+        DashboardPacketCount: {
+            /** Format: int64 */
+            packet_id: number;
+            name: string;
+            /** Format: int64 */
+            count: number;
+        };
+        DashboardPoint: {
+            /**
+             * Format: int64
+             * @description Unix seconds: the bucket's start
+             */
+            start: number;
+            /**
+             * Format: int64
+             * @description New subscribers (not guests)
+             */
+            sign_ups: number;
+            /** @description Completed payments less their refunds, by currency; only with money.read */
+            revenue?: components["schemas"]["DashboardMoney"][];
+            /** @description Subscriptions giving access at the bucket's end (at counted_at for the current bucket), by packet in the viewers' order; packets with none are left out */
+            active_subscriptions: components["schemas"]["DashboardPacketCount"][];
+            /**
+             * Format: int64
+             * @description Subscriptions that ended in the bucket without a renewal or another subscription of the viewer going on
+             */
+            churn: number;
+            /** @description Hours watched (day buckets only) */
+            watch_hours?: number;
+        };
+        DashboardSeries: {
+            /** @enum {string} */
+            bucket: "day" | "hour";
+            /** Format: int64 */
+            from: number;
+            /** Format: int64 */
+            to: number;
+            /**
+             * Format: int64
+             * @description Unix seconds: when the newest bucket was counted (0: none has started)
+             */
+            counted_at: number;
+            points: components["schemas"]["DashboardPoint"][];
         };
         StaffSubscription: {
             /** Format: int64 */

@@ -1,0 +1,110 @@
+// Package providerapi is the operator's machine-to-machine API
+// (api/provider.yaml): an operator's billing or CRM manages its subscribers,
+// their devices, subscriptions and money with a token issued in the console,
+// under /provider-api, each call counted against the token's limits and logged.
+package providerapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"efir/internal/commerce"
+	"efir/internal/httpx"
+	"efir/internal/identity"
+	"efir/internal/provider"
+	"efir/internal/ratelimit"
+	"efir/internal/store"
+)
+
+// Prefix is where the provider API lives: /provider-api/v2/users and so on,
+// the paths of the reference platform under a prefix of their own.
+const Prefix = "/provider-api"
+
+// Subscribers are the identity area's operations on an operator's subscribers.
+type Subscribers interface {
+	OperatorSubscribers(ctx context.Context, providerID int64, q identity.SubscriberQuery) ([]identity.Subscriber, error)
+	OperatorSubscriber(ctx context.Context, providerID, id int64) (identity.Subscriber, error)
+	CreateOperatorSubscriber(ctx context.Context, providerID int64, f identity.SubscriberFields, lang string) (identity.Subscriber, error)
+	UpdateOperatorSubscriber(ctx context.Context, providerID, id int64, f identity.SubscriberFields) (before, after identity.Subscriber, err error)
+	OperatorSubscriberDevices(ctx context.Context, providerID, userID int64) ([]identity.SubscriberDevice, error)
+	StaffRemoveDevice(ctx context.Context, providerID, userID, deviceID int64) error
+}
+
+// Shop is the commerce area's operations: the operator's packets, a
+// subscriber's subscriptions and ledger.
+type Shop interface {
+	OperatorPackets(ctx context.Context, providerID int64) ([]commerce.CatalogPacket, error)
+	StaffSubscriptions(ctx context.Context, providerID, userID int64) ([]commerce.StaffSubscription, error)
+	StaffGrant(ctx context.Context, providerID, userID, packetID, startAt, endAt int64) (commerce.StaffSubscription, error)
+	StaffChangeSubscription(ctx context.Context, providerID, userID, subID int64, action string, renew *bool) (commerce.StaffSubscription, error)
+	StaffLedger(ctx context.Context, providerID, userID int64, limit, offset int) ([]commerce.LedgerEntry, error)
+}
+
+// Operators give an operator's name and languages.
+type Operators interface {
+	ByID(ctx context.Context, id int64) (*provider.Provider, error)
+}
+
+// Config is what the provider API needs.
+type Config struct {
+	Now func() time.Time
+	// Limits counts each token's calls (per second, hour and day) where
+	// every copy of efir sees the same counts; nil counts nothing.
+	Limits      ratelimit.Factory
+	Subscribers Subscribers
+	Shop        Shop
+	Operators   Operators
+}
+
+// Service is the provider API's server side.
+type Service struct {
+	db  *store.DB
+	cfg Config
+}
+
+// New makes the service.
+func New(db *store.DB, cfg Config) *Service {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Service{db: db, cfg: cfg}
+}
+
+func (s *Service) now() time.Time { return s.cfg.Now() }
+
+// route is one call of the API.
+type route struct {
+	pattern string
+	handle  httpx.Handler
+}
+
+// routes is the route table: the reference platform's paths under Prefix.
+func (s *Service) routes() []route {
+	return []route{
+		{"GET /provider-api/v2/users", s.handleUsers},
+		{"POST /provider-api/v2/users", s.handleCreateUser},
+		{"GET /provider-api/v2/users/{id}", s.handleUser},
+		{"PATCH /provider-api/v2/users/{id}", s.handlePatchUser},
+		{"GET /provider-api/v2/users/{user_id}/devices", s.handleDevices},
+		{"DELETE /provider-api/v2/users/{user_id}/devices/{id}", s.handleRemoveDevice},
+		{"GET /provider-api/v2/users/{user_id}/subscriptions", s.handleSubscriptions},
+		{"POST /provider-api/v2/users/{user_id}/subscriptions", s.handleGrant},
+		{"DELETE /provider-api/v2/users/{user_id}/subscriptions/{id}", s.handleEndSubscription},
+		{"GET /provider-api/v2/users/{user_id}/futures", s.handleFutures},
+		{"GET /provider-api/v2/users/{user_id}/accounts", s.handleAccounts},
+		{"GET /provider-api/v2/users/{user_id}/accounts/{account_id}/transactions", s.handleTransactions},
+		{"GET /provider-api/v2/packets", s.handlePackets},
+		{"GET /provider-api/v2/packets/{id}/purchaseperiods", s.handlePurchasePeriods},
+	}
+}
+
+// Register mounts the API. Every call, an unknown one too, is
+// authenticated, counted and logged; an unknown path answers 404 in the
+// error shape.
+func (s *Service) Register(mux *http.ServeMux) {
+	for _, rt := range s.routes() {
+		mux.Handle(rt.pattern, s.call(rt.handle))
+	}
+	mux.Handle(Prefix+"/", s.call(func(http.ResponseWriter, *http.Request) error { return httpx.NotFound() }))
+}

@@ -1,0 +1,14 @@
+package providerapi
+
+import (
+	"embed"
+
+	"efir/internal/httpx"
+)
+
+// textFiles are the server texts of the provider API: texts/{lang}.json.
+//
+//go:embed texts/*.json
+var textFiles embed.FS
+
+func init() { httpx.RegisterFS(textFiles, "texts") }
