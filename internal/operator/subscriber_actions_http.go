@@ -207,21 +207,28 @@ func (s *Service) subscriptionOf(ctx context.Context, prov, user, subID int64) a
 	return nil
 }
 
+// pagedList answers one page of a subscriber's list read by read.
+func pagedList[T any](read func(ctx context.Context, providerID, userID int64, limit, offset int) ([]T, error)) httpx.Handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		prov, user, err := subscriberOf(r)
+		if err != nil {
+			return err
+		}
+		limit, offset, err := httpx.Paging(r)
+		if err != nil {
+			return err
+		}
+		list, err := read(r.Context(), prov, user, limit, offset)
+		if err != nil {
+			return err
+		}
+		httpx.OK(w, list)
+		return nil
+	}
+}
+
 func (s *Service) handleLedger(w http.ResponseWriter, r *http.Request) error {
-	prov, user, err := subscriberOf(r)
-	if err != nil {
-		return err
-	}
-	limit, offset, err := httpx.Paging(r)
-	if err != nil {
-		return err
-	}
-	list, err := s.cfg.Shop.StaffLedger(r.Context(), prov, user, limit, offset)
-	if err != nil {
-		return err
-	}
-	httpx.OK(w, list)
-	return nil
+	return pagedList(s.cfg.Shop.StaffLedger)(w, r)
 }
 
 func (s *Service) handleAdjust(w http.ResponseWriter, r *http.Request) error {
@@ -252,20 +259,7 @@ func (s *Service) handleAdjust(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Service) handleTransactions(w http.ResponseWriter, r *http.Request) error {
-	prov, user, err := subscriberOf(r)
-	if err != nil {
-		return err
-	}
-	limit, offset, err := httpx.Paging(r)
-	if err != nil {
-		return err
-	}
-	list, err := s.cfg.Shop.StaffTransactions(r.Context(), prov, user, limit, offset)
-	if err != nil {
-		return err
-	}
-	httpx.OK(w, list)
-	return nil
+	return pagedList(s.cfg.Shop.StaffTransactions)(w, r)
 }
 
 func (s *Service) handleRefund(w http.ResponseWriter, r *http.Request) error {
