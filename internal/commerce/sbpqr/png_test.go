@@ -12,21 +12,26 @@ import (
 
 // The image must hold the payload itself: decode it with an independent
 // reader and compare the text.
+// Many payloads (their QR ids are random) at the sizes the server draws.
 func TestPNGHoldsPayload(t *testing.T) {
-	payload := Payload(Params{QRID: NewQRID(), Bank: SandboxBank, Amount: 123456})
-	raw, err := PNG(payload, 256)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := img.Bounds(); b.Dx() != 256 || b.Dy() != 256 {
-		t.Fatalf("image is %v, want 256×256", b)
-	}
-	if got := decodeQR(t, img); got != payload {
-		t.Fatalf("decoded %q, want %q", got, payload)
+	for i := range 100 {
+		payload := Payload(Params{QRID: NewQRID(), Bank: SandboxBank, Amount: int64(100 + i*997)})
+		for _, size := range []int{240, 320} {
+			raw, err := PNG(payload, size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := img.Bounds(); b.Dx() != size || b.Dy() != size {
+				t.Fatalf("image is %v, want %d×%d", b, size, size)
+			}
+			if got := decodeQR(t, img); got != payload {
+				t.Fatalf("decoded %q, want %q", got, payload)
+			}
+		}
 	}
 }
 
