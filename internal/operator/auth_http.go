@@ -12,6 +12,7 @@ import (
 	"efir/internal/commerce/sbpqr"
 	"efir/internal/httpx"
 	"efir/internal/identity"
+	"efir/internal/provider"
 	"efir/internal/store"
 )
 
@@ -330,14 +331,23 @@ func (s *Service) handleTOTPSetup(w http.ResponseWriter, r *http.Request) error 
 
 // issuer names the account in the authenticator app: the operator's name.
 func (s *Service) issuer(m member) string {
-	if m.ProviderID.Valid && s.cfg.Operators != nil {
-		for _, p := range s.cfg.Operators.List() {
-			if p.ID == m.ProviderID.Int64 {
-				return p.Name
-			}
-		}
+	if p := s.operator(m.ProviderID.Int64); m.ProviderID.Valid && p != nil {
+		return p.Name
 	}
 	return "Efir"
+}
+
+// operator is the platform's operator id (nil when there is none).
+func (s *Service) operator(id int64) *provider.Provider {
+	if s.cfg.Operators == nil {
+		return nil
+	}
+	for _, p := range s.cfg.Operators.List() {
+		if p.ID == id {
+			return p
+		}
+	}
+	return nil
 }
 
 // recoveryCodeCount one-time codes replace the authenticator when it is lost.

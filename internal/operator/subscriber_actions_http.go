@@ -113,10 +113,8 @@ func (s *Service) handleParentalReset(w http.ResponseWriter, r *http.Request) er
 	}
 	// The SMS speaks the operator's language, not the staff member's.
 	lang := ""
-	for _, p := range s.cfg.Operators.List() {
-		if p.ID == prov && len(p.Languages) > 0 {
-			lang = p.Languages[0]
-		}
+	if p := s.operator(prov); p != nil && len(p.Languages) > 0 {
+		lang = p.Languages[0]
 	}
 	if err := s.cfg.Accounts.StaffResetParental(r.Context(), prov, user, lang); err != nil {
 		return err

@@ -15,13 +15,14 @@ export function SectionGuard({ section, children }: { section: MenuEntry['id']; 
   return children;
 }
 
-function NoAccess() {
+/** A page that says why there is nothing to show, with the way home. */
+function MessagePage({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation('operator');
-  useTitle(t('errors.noAccessTitle'));
+  useTitle(title);
   return (
     <div className={styles.page}>
-      <h1>{t('errors.noAccessTitle')}</h1>
-      <p className={styles.muted}>{t('errors.noAccessText')}</p>
+      <h1>{title}</h1>
+      <p className={styles.muted}>{text}</p>
       <p>
         <ButtonLink to={paths.home} variant="secondary" size="small">
           {t('errors.toHome')}
@@ -31,18 +32,12 @@ function NoAccess() {
   );
 }
 
+function NoAccess() {
+  const { t } = useTranslation('operator');
+  return <MessagePage title={t('errors.noAccessTitle')} text={t('errors.noAccessText')} />;
+}
+
 export function NotFound() {
   const { t } = useTranslation('operator');
-  useTitle(t('errors.notFoundTitle'));
-  return (
-    <div className={styles.page}>
-      <h1>{t('errors.notFoundTitle')}</h1>
-      <p className={styles.muted}>{t('errors.notFoundText')}</p>
-      <p>
-        <ButtonLink to={paths.home} variant="secondary" size="small">
-          {t('errors.toHome')}
-        </ButtonLink>
-      </p>
-    </div>
-  );
+  return <MessagePage title={t('errors.notFoundTitle')} text={t('errors.notFoundText')} />;
 }
