@@ -119,6 +119,14 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("POST /v2/operator/integrations/tokens", s.allowed(PermIntegrationsW, s.handleIssueAPIToken))
 	h("DELETE /v2/operator/integrations/tokens/{id}", s.allowed(PermIntegrationsW, s.handleRevokeAPIToken))
 	h("GET /v2/operator/integrations/log", s.allowed(PermIntegrationsW, s.handleAPILog))
+
+	// routes: packets
+	// routes: channels
+	// routes: catalog
+	// routes: pages
+	// routes: engage
+	// routes: settings
+	// routes: integrations
 }
 
 // Sweep drops ended sessions and used or stale set-up links.

@@ -11,6 +11,13 @@ export const paths = {
   staff: '/staff',
   audit: '/audit',
   security: '/security',
+  // paths: packets
+  // paths: channels
+  // paths: catalog
+  // paths: pages
+  // paths: engage
+  // paths: settings
+  // paths: integrations
 } as const;
 
 /** The sign-in page that brings the staff member back to `from` afterwards. */

@@ -12,6 +12,13 @@ import { useStaffSession } from './session/StaffContext';
 import StaffPage from './staff/StaffPage';
 import SubscriberCardPage from './subscribers/SubscriberCardPage';
 import SubscribersPage from './subscribers/SubscribersPage';
+// imports: packets
+// imports: channels
+// imports: catalog
+// imports: pages
+// imports: engage
+// imports: settings
+// imports: integrations
 
 // The console's route table (inside the /operator basename). The sections are small
 // beside the libraries every page needs, so they come in the entry's bundle rather than
@@ -57,6 +64,13 @@ export function ConsoleRoutes() {
               </SectionGuard>
             }
           />
+          {/* routes: packets */}
+          {/* routes: channels */}
+          {/* routes: catalog */}
+          {/* routes: pages */}
+          {/* routes: engage */}
+          {/* routes: settings */}
+          {/* routes: integrations */}
           <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<NotFound />} />
         </Route>

@@ -6,8 +6,10 @@ import { APP_VERSION } from '@/shared/lib/constants';
 import { readKey, writeKey } from '@/shared/session/storage';
 import { StorageKey } from '@/shared/session/storageKeys';
 
-// The console's translations: their own namespace file, /locales/{lng}/operator.json, in the
-// 11 interface languages. Only the console loads it, and it loads none of the viewer's
+// The console's translations: their own namespace files, /locales/{lng}/operator.json (the
+// frame, sign-in, subscribers, staff, audit) and operator-{section}.json for each larger
+// section (loaded when the section is first opened: useTranslation('operator-packets')), in
+// the 11 interface languages. Only the console loads them, and it loads none of the viewer's
 // texts. The language preference is the one the viewer's pages keep, so a staff member
 // who watches in Kazakh also works in Kazakh.
 
@@ -33,7 +35,7 @@ export function createConsoleI18n(): I18n {
       defaultNS: CONSOLE_NS,
       interpolation: { escapeValue: false },
       returnNull: false,
-      backend: { loadPath: `/locales/{{lng}}/${CONSOLE_NS}.json?v=${APP_VERSION}` },
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${APP_VERSION}` },
       react: { useSuspense: true },
       saveMissing: import.meta.env.DEV,
       missingKeyHandler: (lngs, _ns, key) => {

@@ -3,19 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/shared/i18n/language';
 import { pluralBase, pluralSuffixes } from '@/shared/i18n/plural';
 
-// The console's texts (operator.json) in every interface language: the keys of the English
+// The console's texts (operator.json and each section's operator-{section}.json) in every interface language: the keys of the English
 // source, the plural forms each language needs, the same interpolation variables, and real
 // translations rather than copies of the English.
 
 type Tree = { [k: string]: string | Tree };
 
-const files = import.meta.glob<Tree>('../../../public/locales/*/operator.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Tree>('../../../public/locales/*/operator*.json', { eager: true, import: 'default' });
 
-function load(lng: string): Tree {
-  const tree = files[`../../../public/locales/${lng}/operator.json`];
-  if (!tree) throw new Error(`no operator.json for ${lng}`);
+function load(lng: string, ns: string): Tree {
+  const tree = files[`../../../public/locales/${lng}/${ns}.json`];
+  if (!tree) throw new Error(`no ${ns}.json for ${lng}`);
   return tree;
 }
+
+const namespaces = Object.keys(files)
+  .filter((p) => p.split('/').at(-2) === 'en')
+  .map((p) => p.split('/').at(-1)!.replace(/\.json$/, ''))
+  .sort();
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -29,14 +34,16 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const logicalKeys = (keys: Iterable<string>) => new Set([...keys].map((k) => pluralBase(k) ?? k));
 const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-const en = flatten(load('en'));
-
-it('has a file for each of the 11 languages and no other', () => {
-  expect(Object.keys(files).map((p) => p.split('/').at(-2)).sort()).toEqual([...LANGUAGES].sort());
+it('has each namespace in each of the 11 languages and no other language', () => {
+  for (const ns of namespaces) {
+    const langs = Object.keys(files).filter((p) => p.endsWith(`/${ns}.json`)).map((p) => p.split('/').at(-2));
+    expect(langs.sort(), ns).toEqual([...LANGUAGES].sort());
+  }
 });
 
-describe.each(LANGUAGES.map((l) => [l]))('operator.json %s', (lng) => {
-  const messages = flatten(load(lng));
+describe.each(namespaces.flatMap((ns) => LANGUAGES.map((l) => [ns, l] as const)))('%s.json %s', (ns, lng) => {
+  const en = flatten(load('en', ns));
+  const messages = flatten(load(lng, ns));
 
   it('has exactly the keys of the English source', () => {
     expect([...logicalKeys(messages.keys())].sort()).toEqual([...logicalKeys(en.keys())].sort());

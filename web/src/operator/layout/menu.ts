@@ -6,13 +6,37 @@ import { paths } from '../paths';
 // read this list. `permission` null: every staff member has the section.
 
 export interface MenuEntry {
-  id: 'subscribers' | 'staff' | 'audit' | 'security';
+  id:
+    | 'dashboard'
+    | 'subscribers'
+    | 'packets'
+    | 'paysystems'
+    | 'promo'
+    | 'channels'
+    | 'catalog'
+    | 'pages'
+    | 'messages'
+    | 'settings'
+    | 'integrations'
+    | 'staff'
+    | 'audit'
+    | 'security';
   path: string;
   permission: PermissionName | null;
 }
 
 export const MENU: readonly MenuEntry[] = [
+  // menu: dashboard
   { id: 'subscribers', path: paths.subscribers, permission: Permission.subscribersRead },
+  // menu: packets
+  // menu: paysystems
+  // menu: promo
+  // menu: channels
+  // menu: catalog
+  // menu: pages
+  // menu: messages
+  // menu: settings
+  // menu: integrations
   { id: 'staff', path: paths.staff, permission: Permission.staffRead },
   { id: 'audit', path: paths.audit, permission: Permission.auditRead },
   { id: 'security', path: paths.security, permission: null },

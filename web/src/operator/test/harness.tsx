@@ -3,21 +3,29 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
-import en from '../../../public/locales/en/operator.json';
 import type { Staff, StaffSession } from '../api/types';
 import { ConsoleProviders } from '../ConsoleApp';
 import { CONSOLE_BASENAME } from '../paths';
 import { ConsoleRoutes } from '../routes';
 import { connectConsoleApi, createConsoleQueryClient } from '../session/queryClient';
 
+// Every console namespace's English file (operator.json, operator-{section}.json).
+const englishFiles = import.meta.glob<Record<string, unknown>>('../../../public/locales/en/operator*.json', {
+  eager: true,
+  import: 'default',
+});
+const english = Object.fromEntries(
+  Object.entries(englishFiles).map(([path, texts]) => [path.split('/').at(-1)!.replace(/\.json$/, ''), texts]),
+);
+
 /** A synchronous i18next instance with the console's real English texts. */
 export function createTestConsoleI18n(): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: 'en',
-    ns: ['operator'],
+    ns: Object.keys(english),
     defaultNS: 'operator',
-    resources: { en: { operator: en } },
+    resources: { en: english },
     interpolation: { escapeValue: false },
     initAsync: false,
     react: { useSuspense: false },
