@@ -107,6 +107,11 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 		return nil, err
 	}
 	machines := newProviderAPI(db, o, providers, limits, ident, shop.svc)
+	sections, err := consoleSections(consoleDeps{ctx: ctx, cfg: cfg, db: db, o: o, staff: staff, providers: providers,
+		limits: limits, ident: ident, shop: shop.svc, tv: television, vod: vod})
+	if err != nil {
+		return nil, err
+	}
 	if o.RunJobs {
 		go RunCommerceJobs(ctx, shop.svc)
 		go runOperatorJobs(ctx, staff, machines)
@@ -116,9 +121,10 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 	if err != nil {
 		return nil, err
 	}
+	modules := []server.Module{providers, codes, ident, origin, television, vod, shop.svc, shop.sandbox, staff, machines,
+		artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})}
 	return server.Handler(server.Options{
-		Modules: []server.Module{providers, codes, ident, origin, television, vod, shop.svc, shop.sandbox, staff, machines,
-			artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})},
+		Modules: append(modules, sections...),
 		// The provider is chosen before the token is read: sign-in rules
 		// depend on the client's operator.
 		Middleware: []func(http.Handler) http.Handler{providers.Middleware, ident.Middleware},
