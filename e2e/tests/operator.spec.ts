@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { consoleSignIn, totp } from './helpers/console';
+import { consoleSignIn, inviteAdmin } from './helpers/console';
 
 // The operator's console on the real binary: staff of the demo operator (README).
 
@@ -19,33 +19,10 @@ test('the owner finds a subscriber by phone, invites an admin who enrols a secon
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/shopper|Покупатель/i);
   await expect(page.getByText(/1\s?000/).first()).toBeVisible();
 
-  // An admin is invited: the one-time link is shown once.
-  await page.getByRole('link', { name: /^(Сотрудники|Staff)$/ }).click();
-  const email = `ops${Date.now()}@efir.example`;
-  const invite = page.locator('form').filter({ hasText: /Пригласить|Invite/ });
-  await invite.getByLabel(/^(Эл\. почта|E-mail)$/).fill(email);
-  await invite.getByLabel(/^(Роль|Role)$/).selectOption('admin');
-  await invite.getByRole('button', { name: /^(Пригласить|Invite)$/ }).click();
-  const link = await page.getByLabel(/Ссылка настройки|Set-up link/).inputValue().catch(async () =>
-    (await page.getByText(/\/operator\/setup\?token=/).first().textContent()) ?? '');
-  expect(link).toMatch(/\/operator\/setup\?token=/);
-
-  // The new admin, in another browser: password by the link, then the authenticator.
+  // An admin is invited (the one-time link is shown once), sets a password by the link in
+  // another browser and enrols an authenticator.
   const context = await browser.newContext();
-  const admin = await context.newPage();
-  await admin.goto(new URL(link).pathname + new URL(link).search);
-  await admin.getByLabel(/^(Новый пароль|New password)$/).fill('a strong console password');
-  await admin.getByLabel(/^(Повторите пароль|Repeat the password)$/).fill('a strong console password');
-  await admin.getByRole('button', { name: /^(Задать пароль|Set the password)$/ }).click();
-  await admin.getByLabel(/^(Пароль|Password)$/).fill('a strong console password');
-  await admin.getByRole('button', { name: /^(Войти|Sign in)$/ }).click();
-  await expect(admin.getByRole('img', { name: /QR/ })).toBeVisible();
-  const secret = (await admin.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
-  await admin.getByLabel(/^(Код|Code)$/).fill(totp(secret));
-  await admin.getByRole('button', { name: /^(Подтвердить|Confirm)$/ }).click();
-  await expect(admin.getByText(/Резервные коды|Recovery codes/).first()).toBeVisible();
-  await admin.getByRole('button', { name: /Коды сохранены|I saved them|Codes saved/ }).click();
-  await expect(admin.getByRole('navigation', { name: /Разделы консоли|Console sections/ })).toBeVisible();
+  const { email } = await inviteAdmin(page, await context.newPage());
   await context.close();
 
   // The owner's audit log holds the invitation and the new admin's enrolment.

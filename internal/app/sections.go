@@ -8,6 +8,13 @@ import (
 	"efir/internal/config"
 	"efir/internal/identity"
 	"efir/internal/operator"
+	"efir/internal/operator/billing"
+	catalogadmin "efir/internal/operator/catalog"
+	"efir/internal/operator/channels"
+	"efir/internal/operator/engage"
+	"efir/internal/operator/packets"
+	pagesadmin "efir/internal/operator/pages"
+	"efir/internal/operator/settings"
 	"efir/internal/provider"
 	"efir/internal/ratelimit"
 	"efir/internal/server"
@@ -35,12 +42,38 @@ type consoleDeps struct {
 // start with the others when o.RunJobs.
 func consoleSections(d consoleDeps) ([]server.Module, error) {
 	var mods []server.Module
-	// section: packets
-	// section: channels
-	// section: catalog
-	// section: pages
-	// section: engage
-	// section: settings
-	// section: integrations
+	pk := packets.New(d.staff, d.providers)
+	d.shop.WrapGateways(pk.Gateways)
+	mods = append(mods, pk)
+	lineup := channels.New(d.staff, d.db, d.tv, d.o.Now)
+	mods = append(mods, lineup)
+	if d.o.RunJobs {
+		go lineup.RunJobs(d.ctx)
+	}
+	mods = append(mods, catalogadmin.New(d.staff, d.vod))
+	mods = append(mods, pagesadmin.New(d.staff, d.vod))
+	mods = append(mods, engage.New(d.staff, d.providers))
+	if d.o.RunJobs {
+		go engage.RunJobs(d.ctx, d.db, d.o.Now)
+	}
+	if d.cfg.Demo {
+		if err := settings.SeedDemo(d.ctx, d.db, d.o.Now().Unix()); err != nil {
+			return nil, err
+		}
+	}
+	mods = append(mods, settings.New(d.staff, d.providers))
+	bill := billing.New(d.staff, billing.Config{Now: d.o.Now, Granter: d.shop,
+		Currency: func(ctx context.Context, id int64) string {
+			if p, err := d.providers.ByID(ctx, id); err == nil {
+				return p.Currency.ISOCode
+			}
+			return ""
+		}})
+	d.shop.SetBilling(bill)
+	d.ident.SetBilling(bill)
+	mods = append(mods, bill)
+	if d.o.RunJobs {
+		go bill.Run(d.ctx)
+	}
 	return mods, nil
 }

@@ -154,6 +154,7 @@ func (s *Service) pageMeta(r *http.Request, publicURL string) (server.PageMeta, 
 		return server.PageMeta{}, err
 	}
 	m := fillPage(pg, v.lang, brand, publicURL)
+	s.ownSEOMask(r.Context(), v.providerID, v.lang, brand, pg, &m)
 	// Only a page asked by its canonical path is kept, under that path
 	// built from the item (a copy: the request's text is not kept).
 	if pg.found && !pg.missing && !pg.echoes && pg.canonical == r.URL.Path {

@@ -192,11 +192,15 @@ func (s *Service) parentalProof(r *http.Request, c *content) error {
 	return s.cfg.Parental.ParentalProof(r.Context(), sess, actionVOD)
 }
 
-// signVOD signs the asset on the origin for the viewer's user and device.
+// signVOD signs the asset on the origin for the viewer's user and device;
+// an upstream address (console_sources.go) goes to the player as it is.
 // An asset the origin does not have falls back to one of its assets chosen
 // by id (a catalogue imported before its media still plays, as tv does for
 // channels).
 func (s *Service) signVOD(v *viewer, asset string, id int64) (string, error) {
+	if IsUpstream(asset) {
+		return asset, nil
+	}
 	if s.origin == nil || asset == "" {
 		return "", denied(v.lang, "catalog_error_stream_unavailable")
 	}

@@ -41,7 +41,8 @@ func (s *Service) viewerState(r *http.Request, prov *provider.Provider) (*holder
 	if sess == nil {
 		return s.holderOf(r.Context(), 0, currencyOf(prov), false)
 	}
-	return s.holderOf(r.Context(), sess.UserID, currencyOf(prov), sess.ChildMode)
+	h, err := s.holderOf(r.Context(), sess.UserID, currencyOf(prov), sess.ChildMode)
+	return s.withBillingBalance(r.Context(), prov, h, err)
 }
 
 func (s *Service) handlePackets(w http.ResponseWriter, r *http.Request) error {

@@ -79,6 +79,9 @@ func (s *Service) handleSubscribe(w http.ResponseWriter, r *http.Request) error 
 	if err := s.payGate(ctx, sess, prov, b.ParentalCode); err != nil {
 		return err
 	}
+	if s.billingKeeps(ctx, prov) {
+		return s.subscribeThroughBilling(w, r, sess, prov, o, p, per, b)
+	}
 	pu := purchase{UserID: sess.UserID, ProviderID: prov.ID, Packet: p, Period: per, Trial: b.Trial == nil || *b.Trial,
 		Key: b.IdempotencyKey, AddonsWithoutBase: prov.Commerce.AddonsWithoutBase, Currency: currencyOf(prov), Source: sourcePaid}
 	var id int64
@@ -195,6 +198,7 @@ func (s *Service) handleUnsubscribe(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
+	s.billingEnded(r.Context(), prov, sess.UserID, id, "renewal_off")
 	httpx.NoContent(w)
 	return nil
 }

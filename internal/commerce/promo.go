@@ -99,6 +99,9 @@ func usable(ctx context.Context, q store.Querier, k promoKey, userID, now int64)
 	if k.Uses >= k.MaxUses {
 		return errPromoUsedUp
 	}
+	if err := campaignUsable(ctx, q, k.CampaignID, userID, now); err != nil {
+		return err
+	}
 	if userID != 0 {
 		var n int
 		if err := store.Get(ctx, q, `SELECT COUNT(*) FROM promo_uses WHERE key_id = ? AND user_id = ?`, []any{k.ID, userID}, &n); err != nil {

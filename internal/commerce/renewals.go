@@ -56,6 +56,7 @@ func (s *Service) RenewDue(ctx context.Context) (int, error) {
 			return renewed, err
 		}
 		lastEnd, lastID = due[len(due)-1].EndAt, due[len(due)-1].ID
+		s.billRenewals(ctx, due)
 		after, err := afterRenew(ctx, s.db)
 		if err != nil {
 			return renewed, err

@@ -68,6 +68,8 @@ type Service struct {
 	now func() time.Time
 	// wrongPromo counts wrong promo keys per user (10 an hour).
 	wrongPromo ratelimit.Limiter
+	// billing is the operators' own billing (billing.go; nil: none).
+	billing Billing
 }
 
 // New makes the service.

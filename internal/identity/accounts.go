@@ -15,7 +15,8 @@ import (
 // accountsOf lists the user's accounts, oldest first (also embedded in the
 // User answer).
 func (s *Service) accountsOf(ctx context.Context, userID int64) ([]Account, error) {
-	return accountsIn(ctx, s.db, userID)
+	list, err := accountsIn(ctx, s.db, userID)
+	return s.withBillingBalance(ctx, userID, list, err)
 }
 
 func accountsIn(ctx context.Context, q store.Querier, userID int64) ([]Account, error) {

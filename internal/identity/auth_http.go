@@ -142,6 +142,9 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) error {
 		return wrongCredentials()
 	}
 	s.uncount(ctx, s.limits.login, key)
+	if err := s.billingAuth(ctx, userID); err != nil {
+		return err
+	}
 	token, exp, err := s.issueLoginToken(ctx, s.db, userID)
 	if err != nil {
 		return err

@@ -125,6 +125,9 @@ func (s *Service) finishCodeLogin(w http.ResponseWriter, r *http.Request, p *pro
 	if err != nil {
 		return err
 	}
+	if err := s.billingAuth(ctx, userID); err != nil {
+		return err
+	}
 	token, exp, err := s.issueLoginToken(ctx, s.db, userID)
 	if err != nil {
 		return err

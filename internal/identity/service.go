@@ -57,6 +57,8 @@ type Service struct {
 	// streams keeps players' streams alive on their watch reports
 	// (stat_streams.go).
 	streams StreamKeeper
+	// billing is the operators' own billing (billing.go; nil: none).
+	billing Billing
 }
 
 // SetRegistrationHook sets what runs after a registration by phone.

@@ -103,6 +103,8 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("GET /v2/operator/dashboard/series", s.allowed(PermDashboard, s.handleDashboardSeries))
 	h("GET /v2/operator/packets", s.allowed(PermPackets, s.handlePackets))
 	h("GET /v2/operator/subscribers", s.allowed(PermSubscribers, s.handleSubscribers))
+	h("GET /v2/operator/subscribers/export", s.allowed(PermSubscribers, s.handleSubscribersExport))
+	h("POST /v2/operator/subscribers/import", s.allowed(PermSubscribersW, s.handleSubscribersImport))
 	h("GET /v2/operator/subscribers/{id}", s.allowed(PermSubscribers, s.handleSubscriber))
 	h("POST /v2/operator/subscribers/{id}/block", s.allowed(PermSubscribersW, s.handleBlock))
 	h("DELETE /v2/operator/subscribers/{id}/sessions", s.allowed(PermSubscribersW, s.handleEndSessions))
@@ -119,14 +121,6 @@ func (s *Service) Register(mux *http.ServeMux) {
 	h("POST /v2/operator/integrations/tokens", s.allowed(PermIntegrationsW, s.handleIssueAPIToken))
 	h("DELETE /v2/operator/integrations/tokens/{id}", s.allowed(PermIntegrationsW, s.handleRevokeAPIToken))
 	h("GET /v2/operator/integrations/log", s.allowed(PermIntegrationsW, s.handleAPILog))
-
-	// routes: packets
-	// routes: channels
-	// routes: catalog
-	// routes: pages
-	// routes: engage
-	// routes: settings
-	// routes: integrations
 }
 
 // Sweep drops ended sessions and used or stale set-up links.

@@ -6,6 +6,7 @@ import (
 
 	"efir/internal/commerce"
 	"efir/internal/httpx"
+	"efir/internal/identity"
 )
 
 // Accounts are the subscriber account changes staff make (the identity area).
@@ -14,6 +15,7 @@ type Accounts interface {
 	StaffEndSessions(ctx context.Context, providerID, userID int64) error
 	StaffRemoveDevice(ctx context.Context, providerID, userID, deviceID int64) error
 	StaffResetParental(ctx context.Context, providerID, userID int64, lang string) error
+	ImportSubscribers(ctx context.Context, providerID int64, rows []identity.ImportRow, apply bool, lang string) (identity.ImportPlan, error)
 }
 
 // Shop is what staff do to a subscriber's subscriptions and money (the

@@ -49,7 +49,7 @@ func (s *Service) handleSubscribers(w http.ResponseWriter, r *http.Request) erro
 	if q == "" || len(q) > 100 {
 		return httpx.Invalid("q", "operator_query_invalid")
 	}
-	where, args := "", []any{}
+	prov := sessionFrom(r.Context()).ProviderID
 	digits := strings.Map(func(c rune) rune {
 		if c >= '0' && c <= '9' {
 			return c
@@ -59,28 +59,79 @@ func (s *Service) handleSubscribers(w http.ResponseWriter, r *http.Request) erro
 		}
 		return 'x'
 	}, q)
+	var out []SubscriberRow
 	switch {
 	case digits != "" && !strings.Contains(digits, "x"):
-		id, _ := strconv.ParseInt(digits, 10, 64)
-		where, args = "(phone LIKE ? OR id = ?)", []any{digits + "%", id}
+		out, err = s.subscribersByPhone(r, prov, digits, limit, offset)
 	case strings.Contains(q, "@"):
-		where, args = `LOWER(email) LIKE ? ESCAPE '\'`, []any{escapeLike(strings.ToLower(q)) + "%"}
+		out, err = s.subscribersWhere(r, `LOWER(email) LIKE ? ESCAPE '\'`, escapeLike(strings.ToLower(q))+"%", prov, limit, offset)
 	default:
-		where, args = `LOWER(username) LIKE ? ESCAPE '\'`, []any{escapeLike(strings.ToLower(q)) + "%"}
+		out, err = s.subscribersWhere(r, `LOWER(username) LIKE ? ESCAPE '\'`, escapeLike(strings.ToLower(q))+"%", prov, limit, offset)
 	}
-	out := []SubscriberRow{}
-	err = store.Each(r.Context(), s.db, `SELECT `+subscriberColumns+` FROM users WHERE provider_id = ? AND is_guest = FALSE AND `+
-		where+` ORDER BY id LIMIT ? OFFSET ?`, append(append([]any{sessionFrom(r.Context()).ProviderID}, args...), limit, offset),
-		func(row store.Scanner) error {
-			v, err := scanSubscriber(row)
-			out = append(out, v)
-			return err
-		})
 	if err != nil {
 		return err
 	}
 	httpx.OK(w, out)
 	return nil
+}
+
+// subscribersByPhone: the subscriber with the id digits, then those whose phone begins with digits in phone order. The phone
+// prefix is a range of the (operator, phone) index, so a short prefix over a
+// million subscribers still reads only the page it answers.
+func (s *Service) subscribersByPhone(r *http.Request, prov int64, digits string, limit, offset int) ([]SubscriberRow, error) {
+	out := []SubscriberRow{}
+	id, _ := strconv.ParseInt(digits, 10, 64)
+	if id > 0 {
+		// The id's subscriber takes the first place of the first page.
+		v, err := scanSubscriber(s.db.QueryRow(r.Context(), `SELECT `+subscriberColumns+` FROM users
+			WHERE id = ? AND provider_id = ? AND is_guest = FALSE AND (phone IS NULL OR phone NOT LIKE ?)`, id, prov, digits+"%"))
+		switch {
+		case err == nil && offset == 0:
+			out = append(out, v)
+			limit--
+		case err == nil:
+			offset--
+		case !errors.Is(store.MapErr(err), store.ErrNotFound):
+			return nil, err
+		}
+	}
+	where, args := "phone >= ?", []any{prov, digits}
+	if upper, ok := prefixEnd(digits); ok {
+		where, args = where+" AND phone < ?", append(args, upper)
+	}
+	err := store.Each(r.Context(), s.db, `SELECT `+subscriberColumns+` FROM users WHERE provider_id = ? AND `+where+`
+		AND is_guest = FALSE ORDER BY phone LIMIT ? OFFSET ?`, append(args, max(limit, 0), offset), func(row store.Scanner) error {
+		v, err := scanSubscriber(row)
+		out = append(out, v)
+		return err
+	})
+	return out, err
+}
+
+// prefixEnd is the first string of digits after every one that begins with
+// prefix ("79" -> "8", "7999" -> "8"); none for a prefix of nines.
+func prefixEnd(prefix string) (string, bool) {
+	b := []byte(prefix)
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] < '9' {
+			b[i]++
+			return string(b[:i+1]), true
+		}
+	}
+	return "", false
+}
+
+// subscribersWhere lists the operator's subscribers matching one condition
+// on one argument, in the order they registered.
+func (s *Service) subscribersWhere(r *http.Request, where string, arg any, prov int64, limit, offset int) ([]SubscriberRow, error) {
+	out := []SubscriberRow{}
+	err := store.Each(r.Context(), s.db, `SELECT `+subscriberColumns+` FROM users WHERE provider_id = ? AND is_guest = FALSE AND `+
+		where+` ORDER BY id LIMIT ? OFFSET ?`, []any{prov, arg, limit, offset}, func(row store.Scanner) error {
+		v, err := scanSubscriber(row)
+		out = append(out, v)
+		return err
+	})
+	return out, err
 }
 
 type subscriberCard struct {

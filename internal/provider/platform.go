@@ -115,7 +115,7 @@ func (s *Service) handleSEOMasks(w http.ResponseWriter, r *http.Request) error {
 	lang, name := httpx.Lang(r), s.providerOf(r).Name
 	out := make([]SEOMaskText, 0, 3*len(seoPages))
 	for _, m := range seoPages {
-		mask, _ := SEOMaskFor(lang, name, m)
+		mask, _ := SEOMaskOf(r.Context(), s.db, s.providerOf(r).ID, lang, name, m)
 		out = append(out, SEOMaskText{m, "title", mask.Title}, SEOMaskText{m, "description", mask.Description},
 			SEOMaskText{m, "h1", mask.H1})
 	}

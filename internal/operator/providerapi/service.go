@@ -29,6 +29,12 @@ type Subscribers interface {
 	UpdateOperatorSubscriber(ctx context.Context, providerID, id int64, f identity.SubscriberFields) (before, after identity.Subscriber, err error)
 	OperatorSubscriberDevices(ctx context.Context, providerID, userID int64) ([]identity.SubscriberDevice, error)
 	StaffRemoveDevice(ctx context.Context, providerID, userID, deviceID int64) error
+	StaffBlock(ctx context.Context, providerID, userID int64, blocked bool) error
+	OperatorArchive(ctx context.Context, providerID, userID int64) error
+	OperatorMessages(ctx context.Context, providerID, userID int64, limit, offset int) ([]identity.SubscriberMessage, error)
+	OperatorMessage(ctx context.Context, providerID, userID, id int64) (identity.SubscriberMessage, error)
+	OperatorSendMessage(ctx context.Context, providerID, userID int64, title, text string) (identity.SubscriberMessage, error)
+	OperatorRemoveMessage(ctx context.Context, providerID, userID, id int64) (identity.SubscriberMessage, error)
 }
 
 // Shop is the commerce area's operations: the operator's packets, a
@@ -39,6 +45,18 @@ type Shop interface {
 	StaffGrant(ctx context.Context, providerID, userID, packetID, startAt, endAt int64) (commerce.StaffSubscription, error)
 	StaffChangeSubscription(ctx context.Context, providerID, userID, subID int64, action string, renew *bool) (commerce.StaffSubscription, error)
 	StaffLedger(ctx context.Context, providerID, userID int64, limit, offset int) ([]commerce.LedgerEntry, error)
+	APISubscription(ctx context.Context, providerID, userID, id int64) (commerce.StaffSubscription, error)
+	APIPauses(ctx context.Context, providerID, userID int64) ([]commerce.APIPause, error)
+	APIEndSubscriptions(ctx context.Context, providerID, userID int64) ([]commerce.StaffSubscription, error)
+	APIAdjust(ctx context.Context, providerID, userID, amount int64, description, key string,
+		posted func(q store.Querier, e commerce.LedgerEntry) error) (commerce.LedgerEntry, bool, error)
+	APIAccount(ctx context.Context, providerID, userID int64) (int64, bool, error)
+	APIPromoUses(ctx context.Context, providerID, userID int64) ([]commerce.APIPromoUse, error)
+	APIRedeemPromo(ctx context.Context, providerID, userID int64, key string) (commerce.APIPromoUse, error)
+	APIDeactivatePromoKey(ctx context.Context, providerID, id int64) (before, after commerce.APIPromoKey, err error)
+	APILicences(ctx context.Context, providerID, userID int64) ([]commerce.APILicence, error)
+	APIGrantLicence(ctx context.Context, providerID, userID, offerID int64) (commerce.APILicence, bool, error)
+	APIEndLicences(ctx context.Context, providerID, userID, offerID int64) ([]commerce.APILicence, error)
 }
 
 // Operators give an operator's name and languages.
@@ -96,6 +114,35 @@ func (s *Service) routes() []route {
 		{"GET /provider-api/v2/users/{user_id}/accounts/{account_id}/transactions", s.handleTransactions},
 		{"GET /provider-api/v2/packets", s.handlePackets},
 		{"GET /provider-api/v2/packets/{id}/purchaseperiods", s.handlePurchasePeriods},
+		// Single reads, changes and the rest of the reference's paths.
+		{"DELETE /provider-api/v2/users/{id}", s.handleBlockUser},
+		{"DELETE /provider-api/v2/users/{id}/archive", s.handleArchiveUser},
+		{"GET /provider-api/v2/users/{user_id}/devices/{id}", s.handleDevice},
+		{"GET /provider-api/v2/users/{user_id}/subscriptions/current", s.handleCurrentSubscriptions},
+		{"GET /provider-api/v2/users/{user_id}/subscriptions/{id}", s.handleSubscription},
+		{"PATCH /provider-api/v2/users/{user_id}/subscriptions/{id}", s.handlePatchSubscription},
+		{"GET /provider-api/v2/users/{user_id}/pauses", s.handlePauses},
+		{"POST /provider-api/v2/users/{user_id}/pauses", s.handlePauseAll},
+		{"DELETE /provider-api/v2/users/{user_id}/pauses/delete", s.handleResumeAll},
+		{"GET /provider-api/v2/users/{user_id}/subscriptions/{subscription_id}/pauses", s.handleSubscriptionPauses},
+		{"POST /provider-api/v2/users/{user_id}/subscriptions/{subscription_id}/pauses", s.handlePause},
+		{"DELETE /provider-api/v2/users/{user_id}/subscriptions/{subscription_id}/pauses/{pause_id}", s.handleResume},
+		{"POST /provider-api/v2/users/{user_id}/accounts", s.handleCreateAccount},
+		{"POST /provider-api/v2/users/{user_id}/accounts/{account_id}/transactions", s.handleCreateTransaction},
+		{"GET /provider-api/v2/users/{user_id}/promokeys", s.handlePromoKeys},
+		{"POST /provider-api/v2/users/{user_id}/promokeys", s.handleRedeemPromoKey},
+		{"DELETE /provider-api/v2/promokeys/{id}", s.handleDeactivatePromoKey},
+		{"GET /provider-api/v2/users/{user_id}/entity_licenses", s.handleLicences},
+		{"POST /provider-api/v2/users/{user_id}/entity_licenses", s.handleGrantLicence},
+		{"DELETE /provider-api/v2/users/{user_id}/entity_licenses/{id}", s.handleEndLicence},
+		{"GET /provider-api/v2/users/{user_id}/messages", s.handleMessages},
+		{"POST /provider-api/v2/users/{user_id}/messages", s.handleSendMessage},
+		{"GET /provider-api/v2/users/{user_id}/messages/{id}", s.handleMessage},
+		{"DELETE /provider-api/v2/users/{user_id}/messages/{id}", s.handleRemoveMessage},
+		{"GET /provider-api/v2/packets/{id}", s.handlePacket},
+		{"GET /provider-api/v2/packets/{id}/purchases", s.handlePurchases},
+		{"GET /provider-api/v2/channels", s.handleChannels},
+		{"GET /provider-api/v2/channels/{id}", s.handleChannel},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 
 	"efir/internal/store"
@@ -121,6 +122,11 @@ func (x *m3uImport) entry(e *m3u.Entry) error {
 	lower := strings.ToLower(e.URL)
 	if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
 		// the platform plays HLS over HTTP; udp/rtp multicast cannot reach a browser
+		x.rep.skip(e.Line, 0, "unsupported url", e.URL)
+		return nil
+	}
+	if u, err := url.Parse(e.URL); err != nil || u.Host == "" || strings.HasSuffix(strings.ToLower(u.Path), ".mpd") {
+		// DASH (or no address at all): browsers get HLS only
 		x.rep.skip(e.Line, 0, "unsupported url", e.URL)
 		return nil
 	}

@@ -24,6 +24,13 @@ type Options struct {
 	Problems       io.Writer      // where the first problems are printed (nil: nowhere)
 	ShowProblems   int            // how many are printed, 0: 20
 	Now            func() time.Time
+
+	// OnProblem, when set, receives every skipped entry (not only the
+	// first ShowProblems): its line, reason and detail.
+	OnProblem func(line int, reason, detail string)
+	// OnChannel, when set, receives every <channel> of an XMLTV guide
+	// (its id and display name), matched or not.
+	OnChannel func(id, name string, line int)
 }
 
 func (o *Options) defaults(ctx context.Context, db store.Querier) error {

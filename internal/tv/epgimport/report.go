@@ -22,10 +22,11 @@ type Report struct {
 	shown           int
 	out             io.Writer
 	limit           int
+	hook            func(line int, reason, detail string)
 }
 
 func newReport(kind string, opt Options) *Report {
-	return &Report{Kind: kind, Skipped: map[string]int{}, out: opt.Problems, limit: opt.ShowProblems}
+	return &Report{Kind: kind, Skipped: map[string]int{}, out: opt.Problems, limit: opt.ShowProblems, hook: opt.OnProblem}
 }
 
 // SkippedTotal is the number of entries left out.
@@ -44,6 +45,9 @@ func (r *Report) Imported() bool {
 
 func (r *Report) skip(line int, offset int64, reason, detail string) {
 	r.Skipped[reason]++
+	if r.hook != nil {
+		r.hook(line, reason, detail)
+	}
 	if r.out == nil || r.shown >= r.limit {
 		return
 	}

@@ -146,6 +146,9 @@ func (x *xmltvImport) loadChannels() (map[string][]int64, error) {
 // channel creates a missing channel when asked to; known ones are left as
 // they are (the line-up belongs to the operator or the M3U import).
 func (x *xmltvImport) channel(c *xmltv.Channel) error {
+	if x.opt.OnChannel != nil {
+		x.opt.OnChannel(c.ID, c.Name, c.Line)
+	}
 	if !x.opt.CreateChannels || len(x.channels[c.ID]) > 0 {
 		return nil
 	}

@@ -11,13 +11,31 @@ export const paths = {
   staff: '/staff',
   audit: '/audit',
   security: '/security',
-  // paths: packets
-  // paths: channels
-  // paths: catalog
-  // paths: pages
-  // paths: engage
-  // paths: settings
-  // paths: integrations
+  packets: '/packets',
+  packet: (id: number | string) => `/packets/${id}`,
+  paysystems: '/paysystems',
+  channels: '/channels',
+  channel: (id: number | string) => `/channels/${id}`,
+  channelCategories: '/channels/categories',
+  channelGuide: '/channels/guide',
+  channelImport: '/channels/import',
+  catalog: '/catalog',
+  catalogNew: '/catalog/new',
+  catalogContent: (id: number | string) => `/catalog/contents/${id}`,
+  catalogPersons: '/catalog/persons',
+  catalogGenres: '/catalog/genres',
+  catalogLibraries: '/catalog/libraries',
+  catalogImport: '/catalog/import',
+  pages: '/pages',
+  pagesRowset: (id: number | string) => `/pages/rowsets/${id}`,
+  pagesBanners: '/pages/banners',
+  pagesNews: '/pages/news',
+  pagesSeo: '/pages/seo',
+  promo: '/promo',
+  messages: '/messages',
+  dashboard: '/dashboard',
+  settings: '/settings',
+  integrations: '/integrations',
 } as const;
 
 /** The sign-in page that brings the staff member back to `from` afterwards. */

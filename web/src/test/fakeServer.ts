@@ -20,7 +20,8 @@ export function fakeServer(routes: Record<string, Handler | Handler[]>) {
       method: init?.method ?? 'GET',
       path: url.pathname,
       headers: (init?.headers ?? {}) as Record<string, string>,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      // JSON bodies decoded; a file or raw text (CSV, M3U, an image) kept as it was sent.
+      body: typeof init?.body === 'string' ? parseOrRaw(init.body) : (init?.body ?? undefined),
     };
     calls.push(call);
     const entry = queues.get(`${call.method} ${call.path}`);
@@ -34,6 +35,14 @@ export function fakeServer(routes: Record<string, Handler | Handler[]>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, routes: () => calls.map((c) => `${c.method} ${c.path}`) };
+}
+
+function parseOrRaw(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
 }
 
 export function clearCookiesAndStorage(): void {

@@ -55,6 +55,8 @@ function urlParams(): URLSearchParams {
 async function boot(client: QueryClient): Promise<void> {
   bootStore.set((s) => ({ ...s, status: 'loading', error: null }));
   try {
+    // The operator's colours, from their own small chunk; the built-in ones until then.
+    void import('@/features/brand').then((m) => m.applyBrand());
     const [network] = await Promise.all([
       client.fetchQuery(networkQuery()),
       // Configuration and resources have defaults; their failure does not stop the start.

@@ -36,6 +36,7 @@ const GiftPage = lazy(() => import('@/features/promo').then((m) => ({ default: m
 const NewYearPage = lazy(() => import('@/features/newyear').then((m) => ({ default: m.NewYearPage })));
 
 const FilterPage = lazy(() => import('@/features/filters').then((m) => ({ default: m.FilterPage })));
+const InfoPage = lazy(() => import('@/features/legal').then((m) => ({ default: m.InfoPage })));
 
 const section = (key: SectionKey) => <SectionPage section={key} />;
 
@@ -92,8 +93,8 @@ export const pageRoutes: RouteObject[] = [
 
       // Information
       { path: 'news', element: <NewsListPage /> },
-      { path: 'terms', element: section('terms') },
-      { path: 'faq', element: section('faq') },
+      { path: 'terms', element: <InfoPage kind="terms" /> },
+      { path: 'faq', element: <InfoPage kind="faq" /> },
       { path: 'app_store', element: section('appStore') },
       { path: 'account_mobile', element: <PartnerGate>{section('accountMobile')}</PartnerGate> },
       { path: 'geo_lock', element: <GeoLockPage /> },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNetwork } from '@/shared/api';
+import { apiFetch, isApiError, useNetwork } from '@/shared/api';
 import { Button, Spinner } from '@/shared/ui';
 import styles from './LegalText.module.css';
 
@@ -27,6 +27,28 @@ async function fetchText(url: string, language: string, signal: AbortSignal): Pr
   return res.text();
 }
 
+/**
+ * The operator's privacy policy written in the console (HTML made safe by the server), for
+ * the operator the text's address names; null when it wrote none.
+ */
+async function fetchOperatorPage(url: string, signal: AbortSignal): Promise<string | null> {
+  const provider = new URL(url, window.location.origin).searchParams.get('provider');
+  try {
+    const page = await apiFetch<{ html: string }>('/pages/privacy', { auth: false, signal, query: provider ? { provider } : undefined });
+    return page.html;
+  } catch (e) {
+    if (isApiError(e) && e.status === 404) return null;
+    throw e;
+  }
+}
+
+type Loaded = { html: string } | { text: string };
+
+async function load(kind: LegalKind, url: string, language: string, signal: AbortSignal): Promise<Loaded> {
+  const html = kind === 'privacy' ? await fetchOperatorPage(url, signal) : null;
+  return html !== null ? { html } : { text: await fetchText(url, language, signal) };
+}
+
 /** /agreement and /privacy (modal pages): the texts at the addresses in network data. */
 export function LegalText({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation();
@@ -34,7 +56,7 @@ export function LegalText({ kind }: { kind: LegalKind }) {
   const url = legalUrl(kind, network.data);
   const { data, isPending, isError, refetch, isFetching } = useQuery({
     queryKey: ['legal', kind, url, i18n.language],
-    queryFn: ({ signal }) => fetchText(url, i18n.language, signal),
+    queryFn: ({ signal }) => load(kind, url, i18n.language, signal),
     enabled: !network.isPending,
     staleTime: 300_000,
   });
@@ -50,7 +72,9 @@ export function LegalText({ kind }: { kind: LegalKind }) {
     );
   }
   if (isPending) return <Spinner label={t('app.loading')} />;
-  const paragraphs = splitParagraphs(data);
+  // Made safe by the server (see the contract of GET /v2/pages/{kind}).
+  if ('html' in data) return <article className={styles.html} dangerouslySetInnerHTML={{ __html: data.html }} />;
+  const paragraphs = splitParagraphs(data.text);
   return (
     <article className={styles.text}>
       {paragraphs.map((p, i) => (

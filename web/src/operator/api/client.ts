@@ -9,12 +9,14 @@ import { ApiError, decodeError } from '@/shared/api/errors';
 
 export const OPERATOR_BASE = '/operator';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ConsoleRequest {
   method?: Method;
   query?: Query;
   body?: unknown;
+  /** A file or text sent as it is (CSV, M3U, an image) instead of a JSON body. */
+  raw?: { body: Blob | string; type: string };
   signal?: AbortSignal;
 }
 
@@ -40,8 +42,11 @@ async function send(path: string, req: ConsoleRequest, csrf: string | null): Pro
   const method = req.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': hooks.getLanguage() };
   if (method !== 'GET' && csrf) headers['X-CSRF-Token'] = csrf;
-  let body: string | undefined;
-  if (req.body !== undefined) {
+  let body: string | Blob | undefined;
+  if (req.raw) {
+    headers['Content-Type'] = req.raw.type;
+    body = req.raw.body;
+  } else if (req.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(req.body);
   }

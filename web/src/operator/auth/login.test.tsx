@@ -99,7 +99,7 @@ describe('sign-in', () => {
     await user.clear(code);
     await user.type(code, 'k7pd-x2mq');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(where().pathname).toBe('/subscribers'));
+    await waitFor(() => expect(where().pathname).toBe('/dashboard'));
     const sent = server.calls.filter((c) => c.path === '/v2/operator/auth/totp').map((c) => c.body);
     expect(sent).toEqual([
       { challenge: 'ch-1', code: '123456' },
@@ -139,7 +139,7 @@ describe('sign-in', () => {
     expect(where().pathname).toBe('/login');
 
     await user.click(screen.getByRole('button', { name: 'I saved them' }));
-    await waitFor(() => expect(where().pathname).toBe('/subscribers'));
+    await waitFor(() => expect(where().pathname).toBe('/dashboard'));
     expect(screen.queryByText('code-1')).toBeNull();
   });
 

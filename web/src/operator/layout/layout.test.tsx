@@ -19,10 +19,25 @@ const menuOf = () =>
 
 describe('visibleMenu', () => {
   it('opens each section by its permission; Security is everyone’s', () => {
-    expect(visibleMenu(PERMISSIONS.owner).map((e) => e.id)).toEqual(['subscribers', 'staff', 'audit', 'security']);
-    expect(visibleMenu(PERMISSIONS.support).map((e) => e.id)).toEqual(['subscribers', 'audit', 'security']);
-    expect(visibleMenu(PERMISSIONS.finance).map((e) => e.id)).toEqual(['subscribers', 'audit', 'security']);
-    expect(visibleMenu(PERMISSIONS.content).map((e) => e.id)).toEqual(['security']);
+    expect(visibleMenu(PERMISSIONS.owner).map((e) => e.id)).toEqual([
+      'dashboard',
+      'subscribers',
+      'packets',
+      'paysystems',
+      'promo',
+      'channels',
+      'catalog',
+      'pages',
+      'messages',
+      'settings',
+      'integrations',
+      'staff',
+      'audit',
+      'security',
+    ]);
+    expect(visibleMenu(PERMISSIONS.support).map((e) => e.id)).toEqual(['dashboard', 'subscribers', 'packets', 'promo', 'messages', 'audit', 'security']);
+    expect(visibleMenu(PERMISSIONS.finance).map((e) => e.id)).toEqual(['dashboard', 'subscribers', 'packets', 'promo', 'audit', 'security']);
+    expect(visibleMenu(PERMISSIONS.content).map((e) => e.id)).toEqual(['channels', 'catalog', 'pages', 'messages', 'security']);
     expect(visibleMenu(['staff.read']).map((e) => e.id)).toEqual(['staff', 'security']);
   });
 });
@@ -37,14 +52,20 @@ describe('the signed-in frame', () => {
     expect(within(header).getByText('Demo Telecom')).toBeTruthy();
     expect(within(header).getByText('sam@demo.example')).toBeTruthy();
     expect(within(header).getByText('Support')).toBeTruthy();
-    expect(menuOf()).toEqual(['Subscribers', 'Audit log', 'Security']);
+    expect(menuOf()).toEqual(['Dashboard', 'Subscribers', 'Packets and prices', 'Promo campaigns', 'Messages and surveys', 'Audit log', 'Security']);
     expect(screen.getByRole('link', { name: 'Security' }).getAttribute('aria-current')).toBe('page');
     // No operator switcher for an operator's own staff.
     expect(within(header).queryByRole('combobox', { name: 'Work on the operator' })).toBeNull();
   });
 
-  it('starts a content editor on Security, the only section their role opens', async () => {
+  it('starts each member on the first section their role opens', async () => {
     fakeServer({ 'GET /v2/operator/me': () => ({ body: sessionFixture({ staff: { role: 'content', totp_enabled: false, totp_required: false } }) }) });
+    renderConsole('/operator/');
+    await waitFor(() => expect(where().pathname).toBe('/channels'));
+    expect(menuOf()).toEqual(['Channels and guide', 'Catalogue', 'Home page and pages', 'Messages and surveys', 'Security']);
+    cleanup();
+
+    fakeServer({ 'GET /v2/operator/me': () => ({ body: sessionFixture({ staff: { role: 'content' }, permissions: [] }) }) });
     renderConsole('/operator/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeTruthy();
     expect(menuOf()).toEqual(['Security']);
@@ -76,7 +97,7 @@ describe('the signed-in frame', () => {
     const call = server.calls.find((c) => c.path === '/v2/operator/me/provider')!;
     expect(call.body).toEqual({ provider_id: 2 });
     expect(call.headers['X-CSRF-Token']).toBe('csrf-1');
-    await waitFor(() => expect(where().pathname).toBe('/subscribers'));
+    await waitFor(() => expect(where().pathname).toBe('/dashboard'));
   });
 
   it('signs out with the CSRF token and goes to sign-in', async () => {

@@ -26,17 +26,17 @@ export interface MenuEntry {
 }
 
 export const MENU: readonly MenuEntry[] = [
-  // menu: dashboard
+  { id: 'dashboard', path: paths.dashboard, permission: Permission.dashboardRead },
   { id: 'subscribers', path: paths.subscribers, permission: Permission.subscribersRead },
-  // menu: packets
-  // menu: paysystems
-  // menu: promo
-  // menu: channels
-  // menu: catalog
-  // menu: pages
-  // menu: messages
-  // menu: settings
-  // menu: integrations
+  { id: 'packets', path: paths.packets, permission: Permission.packetsRead },
+  { id: 'paysystems', path: paths.paysystems, permission: Permission.paysystemsWrite },
+  { id: 'promo', path: paths.promo, permission: Permission.promoRead },
+  { id: 'channels', path: paths.channels, permission: Permission.channelsWrite },
+  { id: 'catalog', path: paths.catalog, permission: Permission.catalogWrite },
+  { id: 'pages', path: paths.pages, permission: Permission.catalogWrite },
+  { id: 'messages', path: paths.messages, permission: Permission.messagesWrite },
+  { id: 'settings', path: paths.settings, permission: Permission.settingsWrite },
+  { id: 'integrations', path: paths.integrations, permission: Permission.integrationsWrite },
   { id: 'staff', path: paths.staff, permission: Permission.staffRead },
   { id: 'audit', path: paths.audit, permission: Permission.auditRead },
   { id: 'security', path: paths.security, permission: null },

@@ -18,6 +18,8 @@ import own from './card.module.css';
 import { DevicesSection } from './DevicesSection';
 import { profileRole } from './labels';
 import { LedgerSection } from './LedgerSection';
+import { MessagesSection } from './MessagesSection';
+import { PromoUsesSection } from './PromoUsesSection';
 import { SubscriptionsSection } from './SubscriptionsSection';
 import { TransactionsSection } from './TransactionsSection';
 
@@ -136,6 +138,9 @@ function CardBody({ id, card, lng }: { id: string; card: SubscriberCard; lng: st
 
         <DevicesSection id={id} devices={card.devices} />
       </div>
+
+      <PromoUsesSection id={id} />
+      <MessagesSection id={id} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { QueryState } from '../ui/QueryState';
 import { TableFrame } from '../ui/TableFrame';
 import { useTitle } from '../ui/useTitle';
 import { SEARCH_LIMIT, subscriberName, subscriberSearchQuery } from './api';
+import { SubscribersCsv } from './SubscribersCsv';
 
 /** Subscribers: one search field (phone, login, e-mail or ID) and the matches. */
 export default function SubscribersPage() {
@@ -81,6 +82,7 @@ export default function SubscribersPage() {
           <ResultsTable rows={results.data} q={q} lng={i18n.language} search={location.search} />
         </div>
       )}
+      <SubscribersCsv />
     </div>
   );
 }

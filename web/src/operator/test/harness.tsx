@@ -74,14 +74,34 @@ export function staffFixture(overrides: Partial<Staff> = {}): Staff {
   };
 }
 
-const ALL = ['dashboard.read', 'subscribers.read', 'subscribers.write', 'money.read', 'money.write', 'packets.read', 'packets.write', 'staff.read', 'staff.write', 'audit.read'];
+// As the server's roles have them (internal/operator/model.go).
+const ALL = [
+  'dashboard.read',
+  'subscribers.read',
+  'subscribers.write',
+  'money.read',
+  'money.write',
+  'packets.read',
+  'packets.write',
+  'promo.read',
+  'promo.write',
+  'paysystems.write',
+  'channels.write',
+  'catalog.write',
+  'messages.write',
+  'settings.write',
+  'integrations.write',
+  'staff.read',
+  'staff.write',
+  'audit.read',
+];
 
 export const PERMISSIONS: Record<Staff['role'], string[]> = {
   owner: ALL,
   admin: ALL,
-  support: ['dashboard.read', 'subscribers.read', 'subscribers.write', 'money.read', 'money.write', 'packets.read', 'audit.read'],
+  support: ['dashboard.read', 'subscribers.read', 'subscribers.write', 'money.read', 'money.write', 'packets.read', 'promo.read', 'messages.write', 'audit.read'],
   content: ['channels.write', 'catalog.write', 'messages.write'],
-  finance: ['dashboard.read', 'subscribers.read', 'money.read', 'packets.read', 'audit.read'],
+  finance: ['dashboard.read', 'subscribers.read', 'money.read', 'packets.read', 'promo.read', 'audit.read'],
 };
 
 export function sessionFixture(overrides: { staff?: Partial<Staff>; permissions?: string[]; provider?: StaffSession['provider']; csrf_token?: string } = {}): StaffSession {

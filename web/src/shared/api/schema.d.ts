@@ -6643,7 +6643,38 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Create a packet (permission packets.write)
+         * @description A new packet is on sale when it comes with price options or is free, unless on_sale says otherwise; it goes last unless sort is given.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsolePacketInput"] & Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description The packet */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePacket"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6688,6 +6719,97 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/subscribers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every subscriber of the operator as CSV (permission subscribers.read; the export is in the audit log)
+         * @description Columns id, username, phone, email, first_name, last_name, provider_uid, comment, device_limit, active, created_at; an export can be edited and imported again.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/subscribers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check (apply=false) or import (apply=true) subscribers from CSV (permission subscribers.write)
+         * @description The body is a CSV file (comma or semicolon separated, up to 32 MB and 200 000 rows) whose first line names its columns (those of the export; login and contract are other names of username and provider_uid). A row with an id changes that subscriber; otherwise the subscriber with its provider_uid, else its phone, else its login is changed, and a new one is registered when there is none. Empty cells leave a field as it is. Every row is checked first; the import is applied only when no row has a problem, all in one transaction (applied false otherwise, and nothing is written).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    apply?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "text/csv": string;
+                };
+            };
+            responses: {
+                /** @description What the import does (or did) and the rows' problems */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriberImport"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -7329,6 +7451,4433 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/operator/packet_choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the packet editor picks from - the operator's channels, libraries, packets and pay systems (permission packets.read) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Choices */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePacketChoices"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/packets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One of the operator's packets with its price options, channels, libraries, add-ons and members (permission packets.read) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The packet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePacket"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a packet (permission packets.write)
+         * @description Fields left out stay. The id lists replace the packet's channels, libraries, add-ons (a base packet's only) and members (a packet with members is a bundle). A paid packet goes on sale only with a price option. Viewers see the change at once.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsolePacketInput"];
+                };
+            };
+            responses: {
+                /** @description The packet after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePacket"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/packets/{id}/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a price option to a packet (permission packets.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsolePeriodInput"];
+                };
+            };
+            responses: {
+                /** @description The packet after the change */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePacket"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/packets/{id}/periods/{periodId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a price option from sale (permission packets.write)
+         * @description Its subscribers keep renewing at the length and price they bought. The last option of a paid packet on sale cannot be withdrawn.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    periodId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The packet after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePacket"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a price option's price or pay systems (permission packets.write)
+         * @description A new price applies to new purchases: subscribers keep the price they bought at until apply_price. The length cannot change.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    periodId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: int64
+                         * @description Minor units
+                         */
+                        amount?: number;
+                        /** @description Shortnames of the pay systems that sell it; empty for every one */
+                        paysystems?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The packet after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePacket"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/packets/{id}/periods/{periodId}/apply_price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                periodId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply the option's price of today to its existing subscribers' next renewals (permission packets.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    periodId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The packet after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePacket"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/paysystems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's pay systems (switched-off ones last) and its gateway, never its credentials (permission paysystems.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pay systems */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePaySystems"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Add a pay system (permission paysystems.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsolePaySystemInput"] & {
+                        shortname: string;
+                        /** @enum {string} */
+                        kind: "provider_account" | "linkedcard" | "short_url" | "pay_iframe" | "phone" | "qrcode" | "qrcode_png" | "info";
+                    };
+                };
+            };
+            responses: {
+                /** @description Pay systems after the change */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePaySystems"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Put the pay systems in an order (permission paysystems.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Every pay system's shortname once, switched-off ones too */
+                        order: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Pay systems after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePaySystems"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/paysystems/{shortname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a pay system's texts, or switch it on or off (permission paysystems.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shortname: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsolePaySystemInput"];
+                };
+            };
+            responses: {
+                /** @description Pay systems after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePaySystems"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose the payment gateway and replace YooKassa's credentials (permission paysystems.write)
+         * @description The credentials are sealed at rest and never answered again; they replace the saved ones and win over those of the operator's settings file. Payments use them at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        gateway: "none" | "sandbox" | "yookassa";
+                        shop_id?: string;
+                        secret_key?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Pay systems after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePaySystems"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/lineup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's line-up (channels in viewers' order with their categories and sources) and channel categories (permission channels.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Line-up */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleLineup"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/lineup/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reorder the line-up; the channels listed are numbered 1, 2, ... and those left out follow in their order (permission channels.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
+            };
+            responses: {
+                /** @description The line-up in its new order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleLineup"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/lineup/category_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reorder the channel categories (those left out follow) (permission channels.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
+            };
+            responses: {
+                /** @description The line-up with the categories in their new order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleLineup"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/lineup/m3u_preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What importing an M3U playlist would do, changing nothing (permission channels.write)
+         * @description Entries with one tvg-id (else one name) are one channel whose addresses are its sources. Addresses that are not HLS (DASH .mpd, rtmp, udp or rtp, a bare host:port) are reported by line and never offered to viewers. Channels match by tvg-id, then by name.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsolePlaylist"];
+                };
+            };
+            responses: {
+                /** @description Preview */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleM3UPreview"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/lineup/m3u_apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an M3U playlist as the preview showed it, all or nothing (permission channels.write)
+         * @description A new channel without a playable address is created hidden. An existing channel keeps its stream when the playlist has no playable address for it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsolePlaylist"];
+                };
+            };
+            responses: {
+                /** @description What was done */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleM3UResult"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a channel (numbered last unless a number is given; in the "all channels" categories unless categories are given) (permission channels.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleChannelInput"];
+                };
+            };
+            responses: {
+                /** @description The channel */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleChannel"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a channel; only the fields sent change (hide or show it with is_hidden) (permission channels.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleChannelInput"];
+                };
+            };
+            responses: {
+                /** @description The channel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleChannel"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/channels/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload the channel's logo (PNG, JPEG, WebP or SVG without scripts, at most 512 KB), shown to viewers (permission channels.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        content_type: "image/png" | "image/jpeg" | "image/webp" | "image/svg+xml";
+                        /** @description The image in base64 */
+                        data: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The channel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleChannel"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        /** Remove the uploaded logo; viewers see the generated one again (permission channels.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The channel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleChannel"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/channels/{id}/blackouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The channel's blackouts, time ranges that cannot be replayed (permission channels.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Blackouts by start */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleBlackout"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Add a blackout; the guide's programmes overlapping it lose their catch-up, also after later guide imports (permission channels.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        start: string;
+                        /**
+                         * Format: date-time
+                         * @description After start and at most 31 days later
+                         */
+                        end: string;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The blackout */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleBlackout"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/channels/{id}/blackouts/{blackout}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a blackout; its programmes get their catch-up back unless another blackout covers them (permission channels.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    blackout: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/channel_categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a channel category, sorted last (permission channels.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleCategoryInput"];
+                };
+            };
+            responses: {
+                /** @description The category */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleCategory"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/channel_categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a channel category (permission channels.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleCategoryInput"];
+                };
+            };
+            responses: {
+                /** @description The category */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleCategory"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/guide_sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's guide sources (XMLTV by address) with their last import's report (permission channels.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Guide sources */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleGuideSource"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Add a guide source, fetched within a minute and then every every_hours hours (default 12) (permission channels.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleGuideSourceInput"];
+                };
+            };
+            responses: {
+                /** @description The guide source */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleGuideSource"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/guide_sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a guide source (the guide it imported stays) (permission channels.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a guide source's address, period or whether it is fetched (permission channels.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleGuideSourceInput"];
+                };
+            };
+            responses: {
+                /** @description The guide source */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleGuideSource"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/guide_sources/{id}/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch and import the guide now; answers the source with its new report (permission channels.write)
+         * @description A programme without a stop ends where the next one of its channel starts; the last one (or one followed by a gap of more than 12 hours) is dropped and reported with its line. A fetch already under way is waited for, up to two minutes (then 409).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The guide source after the fetch (status failed and error when it could not be read) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleGuideSource"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/guide_sources/{id}/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guide channels of the last import that match no line-up channel, with the line-up channel of the closest name (permission channels.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unmatched guide channels, the most programmes first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleGuideUnmatched"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/guide_sources/{id}/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a match, giving the line-up channel the guide channel's id; the next fetch fills its guide (permission channels.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        guide_id: string;
+                        /** Format: int64 */
+                        channel_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The channel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleChannel"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channels/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A channel's logo uploaded by its operator (the address channels give in their images carries its version) */
+        get: {
+            parameters: {
+                query?: {
+                    v?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image, long-cached */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": unknown;
+                        "image/jpeg": unknown;
+                        "image/webp": unknown;
+                        "image/svg+xml": unknown;
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/catalog/contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator's contents, the newest first (permission catalog.write)
+         * @description Without parent_id or type only films, series and programmes (the tops of trees); with parent_id the children of that content in order. q matches titles and original titles (as typed, in lower case and capitalised) or an id.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                    type?: "movie" | "series" | "season" | "episode" | "program";
+                    status?: "published" | "hidden" | "withdrawn";
+                    library_id?: number;
+                    parent_id?: number;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of contents with the number of all that match */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleContentPage"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Create a film, series, season or episode (permission catalog.write)
+         * @description A season's parent is a series; an episode's a season or a series. Viewers see it within seconds; search finds it after the index's next refresh (about a second).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleContentInput"];
+                };
+            };
+            responses: {
+                /** @description The content */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleContent"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/catalog/contents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** One content with its credits, trailers and children (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleContent"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a content with its seasons and episodes, credits, trailers and the viewers' history of it (permission catalog.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit a content; fields left out keep their values (permission catalog.write)
+         * @description Lists given (countries, genre_ids, persons, trailers) replace the stored ones; a trailer with an id is kept and changed, one without is added. Status withdrawn answers viewers with lost_content. Type and parent are fixed.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleContentInput"];
+                };
+            };
+            responses: {
+                /** @description The content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleContent"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/catalog/contents/{id}/artwork/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                kind: "poster" | "cover";
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a poster (2:3) or cover (16:9) of a content (permission catalog.write)
+         * @description JPEG, PNG or WebP, at most 5 MB, 100 to 8000 pixels a side, base64 in data. Replaces an earlier upload; the generated picture is the fallback when none is uploaded.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    kind: "poster" | "cover";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The picture in base64 */
+                        data: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The content with its new artwork */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleContent"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        /** Remove an uploaded poster or cover; the generated picture shows again (permission catalog.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    kind: "poster" | "cover";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The content */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleContent"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/catalog/persons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's persons by name (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of persons */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ConsolePerson"][];
+                            total: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Add a person (permission catalog.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsolePersonInput"];
+                };
+            };
+            responses: {
+                /** @description The person */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePerson"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/catalog/persons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a person; fields left out keep their values (permission catalog.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsolePersonInput"];
+                };
+            };
+            responses: {
+                /** @description The person */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePerson"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/catalog/genres": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's genres in their order (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Genres */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleGenre"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Add a genre (permission catalog.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleGenreInput"];
+                };
+            };
+            responses: {
+                /** @description The genre */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleGenre"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/catalog/genres/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a genre; fields left out keep their values (permission catalog.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleGenreInput"];
+                };
+            };
+            responses: {
+                /** @description The genre */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleGenre"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/catalog/libraries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's libraries with the packets that sell them (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Libraries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleLibrary"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Add a library; packets are given it in the packets section (permission catalog.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleLibraryInput"];
+                };
+            };
+            responses: {
+                /** @description The library */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleLibrary"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/catalog/libraries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a library; fields left out keep their values (permission catalog.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleLibraryInput"];
+                };
+            };
+            responses: {
+                /** @description The library */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleLibrary"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/catalog/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The local media assets a video source may name (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Asset names */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            local: string[];
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/catalog/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check or apply an import of contents from CSV or JSON (permission catalog.write)
+         * @description apply false (a preview) only reports; apply true writes every row or, when any row fails, none. A row with an id updates that content (only its columns given), one without creates one. Columns id, type, parent_id, title, original_title, description, year, age, duration, season, episode, countries, genres, library, status, source; lists separated by | (or ;). Line numbers are the file's. At most 5000 rows and 4 MB.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "csv" | "json";
+                        data: string;
+                        /** @default false */
+                        apply?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleCatalogImport"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/catalog_images/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A poster or cover uploaded in the console
+         * @description The address names the picture's digest, so it never changes and is cached for good.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The picture */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/pages/rowsets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's rowsets (the home page and the other pages of rows), the menu's pages first in menu order (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Rowsets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesRowset"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/pages/rowsets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rowset with its rows in order and their items (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rowset */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesRowset"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a rowset's title and description, or put its rows in a new order: rows left out of row_ids leave the page (permission catalog.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        description?: string;
+                        row_ids?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The rowset as changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesRowset"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/pages/rowsets/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new row at the end of the rowset (permission catalog.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PagesRowInput"];
+                };
+            };
+            responses: {
+                /** @description The new row */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesRow"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/pages/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The header menu's pages in order; the operator's other rowsets leave the menu (permission catalog.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rowset_ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Every rowset after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesRowset"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/pages/rows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A row with its items (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The row */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesRow"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a row: title, template, source, filter or its items (the whole list, in order) (permission catalog.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PagesRowInput"];
+                };
+            };
+            responses: {
+                /** @description The row as changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesRow"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/pages/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's contents, channels, persons or promotions whose title holds q, for a row's items (at most 30) (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: "content" | "channel" | "person" | "promotion";
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Found items */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesItem"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/pages/vocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the pages' forms offer: row templates with the item kind each holds, row sources, promotion destinations (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The vocabulary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesVocabulary"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/pages/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's promotions (banners and buttons) the newest first (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Promotions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesPromotion"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** A new promotion; a banner row shows it once it is one of the row's items (permission catalog.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PagesPromotionInput"];
+                };
+            };
+            responses: {
+                /** @description The new promotion */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesPromotion"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/pages/promotions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a promotion and take it out of every row (permission catalog.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a promotion (permission catalog.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PagesPromotionInput"];
+                };
+            };
+            responses: {
+                /** @description The promotion as changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesPromotion"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/pages/promotions/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a promotion's picture: JPEG, PNG or WebP, base64, up to 5 MB and 100 to 8000 pixels a side (permission catalog.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The picture's bytes in base64 */
+                        data: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The promotion with its new picture */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesPromotion"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        /** Drop a promotion's uploaded picture: the generated one shows again (permission catalog.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The promotion */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesPromotion"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/pages/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's news, hidden and scheduled ones too, the newest first (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description News */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesNews"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** A news item; without published_at it is published at once (permission catalog.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PagesNewsInput"];
+                };
+            };
+            responses: {
+                /** @description The news item */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesNews"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/pages/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a news item (permission catalog.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change, publish or hide a news item (permission catalog.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PagesNewsInput"];
+                };
+            };
+            responses: {
+                /** @description The news item as changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesNews"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/pages/seo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every SEO text of every page type in a language: the operator's own beside the built-in one (permission catalog.write) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An interface language (default ru) */
+                    lang?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The texts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesSEO"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The operator's own SEO texts of a language; an empty value goes back to the built-in text and texts not sent stay (permission catalog.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        lang: string;
+                        texts: {
+                            page_type: string;
+                            /** @enum {string} */
+                            text_type: "title" | "description" | "h1";
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The texts after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagesSEO"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/promo/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's promo campaigns, newest first, with their keys' counts (permission promo.read) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Campaigns */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoCampaign"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Make a campaign and generate its keys (permission promo.write)
+         * @description count new unique keys of 12 symbols (A-Z and 2-9 without I and O) are made at once. A key gives days of packets (kind days) or an amount on the balance in minor units (kind balance). uses_per_key: redemptions of one key (default 1); per_user_limit: keys of the campaign one viewer may redeem; total_limit: redemptions of the whole campaign (0: no limit). starts_at and expires_at are unix seconds (0: none).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "days" | "balance";
+                        days?: number;
+                        packet_ids?: number[];
+                        /** Format: int64 */
+                        amount?: number;
+                        description?: string;
+                        count: number;
+                        uses_per_key?: number;
+                        per_user_limit?: number;
+                        total_limit?: number;
+                        /** Format: int64 */
+                        starts_at?: number;
+                        /** Format: int64 */
+                        expires_at?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The campaign */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoCampaign"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/promo/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign (permission promo.read) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The campaign */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoCampaign"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/promo/campaigns/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a campaign for good; none of its keys can be redeemed any more (permission promo.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The campaign */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoCampaign"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/promo/campaigns/{id}/keys.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaign's keys as CSV, streamed (permission promo.write)
+         * @description Columns key, uses, max_uses, used (yes or no), in the order the keys were made.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The keys */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/promo/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The redemption report of a period, per day, per campaign and redemption by redemption (permission promo.read)
+         * @description from and to are unix seconds (default the last 30 days); days are UTC dates; items are newest first and paged.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    from?: number;
+                    to?: number;
+                    campaign_id?: number;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoReport"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages sent and scheduled, newest first (permission messages.write) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Messages */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageBroadcast"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Send a message to everybody, a packet's subscribers or one viewer, now or at send_at (permission messages.write)
+         * @description audience all (every registered viewer), packet (viewers holding packet_id now, a bundle with it included) or user (user_id). send_at is unix seconds, 0 or a past time: now; at most a year ahead. The message arrives in each recipient's messages (GET /v2/users/self/messages) when sent; the audience is taken at that moment.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        text: string;
+                        link?: string;
+                        /** @enum {string} */
+                        audience: "all" | "packet" | "user";
+                        /** Format: int64 */
+                        packet_id?: number;
+                        /** Format: int64 */
+                        user_id?: number;
+                        /** Format: int64 */
+                        send_at?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The message */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageBroadcast"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/messages/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled message (permission messages.write)
+         * @description 409 when it was sent or cancelled already.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The message */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageBroadcast"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's surveys, newest first (permission messages.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Surveys */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OperatorSurvey"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Make a survey with its questions (permission messages.write)
+         * @description Each question has answer options, free text (allow_user_answer) or both. Viewers read a question of an active survey at GET /v2/survey/questions/{id}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        active?: boolean;
+                        questions: {
+                            question: string;
+                            description?: string;
+                            allow_user_answer?: boolean;
+                            answers?: {
+                                text: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The survey */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OperatorSurvey"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/surveys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One survey with its questions (permission messages.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The survey */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OperatorSurvey"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a survey or turn it on or off (permission messages.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        active?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The survey */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OperatorSurvey"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/surveys/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey's answers: counts per option, free texts and answers viewer by viewer (permission messages.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The results */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SurveyResults"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/subscribers/{id}/promo_uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The promo keys the subscriber redeemed, newest first (permission subscribers.read) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redemptions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriberPromoUse"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/subscribers/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages the subscriber was sent, removed ones too, newest first (permission subscribers.read) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Messages */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriberMessage"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/survey/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A survey question of the viewer's operator (spec "Survey")
+         * @description Only a question of an active survey; otherwise 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The question */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SurveyQuestion"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/survey/questions/{id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The viewer's answer to a survey question
+         * @description answer_ids of the question's answers and/or user_text (when allow_user_answer); at least one of them. A new answer replaces the viewer's earlier one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answer_ids?: number[];
+                        user_text?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Answered */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's settings (permission settings.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettingsView"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the operator's settings (permission settings.write)
+         * @description The fields given change; the others stay. Every field is checked and a refusal names each bad field in error.detail (a list item as field.index, e.g. networks.2). Viewers see a change within a minute.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SettingsPatch"];
+                };
+            };
+            responses: {
+                /** @description The settings as saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettingsView"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/settings/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the operator's logo (permission settings.write)
+         * @description The body is the picture itself: PNG, JPEG or WebP, at most 512 KB and 4096 pixels a side.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            responses: {
+                /** @description The settings with the new logo address */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettingsView"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        /** Go back to the built-in logo (permission settings.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings without an uploaded logo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettingsView"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/settings/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's pages (terms, privacy, faq) in Markdown, by language (permission settings.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every stored page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettingsPage"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/settings/pages/{kind}/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a page in one language (permission settings.write)
+         * @description Markdown of at most 100 000 characters; an empty text removes the page in that language. Raw HTML is dropped and links keep only http, https, mailto, tel and the site's own addresses.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "terms" | "privacy" | "faq";
+                    /** @description One of the interface languages */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SettingsPageBody"];
+                };
+            };
+            responses: {
+                /** @description The page as saved, with its HTML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettingsPage"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/settings/pages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The HTML viewers would get for a Markdown text, stored nowhere (permission settings.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SettingsPageBody"];
+                };
+            };
+            responses: {
+                /** @description The HTML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            html: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/platform/brand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The colours of the viewer's pages and the support's messenger links
+         * @description Of the request's operator, or the one named by provider. An empty colour keeps the built-in one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Operator id or shortname */
+                    provider?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The brand */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettingsBrand"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/platform/logos/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An operator's uploaded logo
+         * @description The address comes from the operator's logo_url; it names one upload and never changes.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The picture */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": unknown;
+                        "image/jpeg": unknown;
+                        "image/webp": unknown;
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/pages/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An operator's page (terms, privacy, faq) as HTML
+         * @description In the request's language, else in the first of the operator's languages that has it, else in any; the operator of the request or the one named by provider. 404 when the operator has not written the page.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Operator id or shortname */
+                    provider?: string;
+                };
+                header?: never;
+                path: {
+                    kind: "terms" | "privacy" | "faq";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SettingsViewerPage"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/integrations/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The billing callback settings (permission integrations.write); the secret is never shown again */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingSettings"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Save the callback address and switches (permission integrations.write)
+         * @description Fields left out keep their value. Switching callbacks on needs an address (http or https). The
+         *     first save makes the signing secret and answers it in secret, the only time it is shown.
+         *     While callbacks are on, the operator's billing keeps the viewers' money: purchases paid from the
+         *     balance ask the billing (PACKET), the balance shown is the billing's (BALANCE) and sign-in asks it (AUTH).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description http or https address of the receiver; empty to clear */
+                        url?: string;
+                        enabled?: boolean;
+                        /** @description sign-in allowed when the billing does not answer AUTH in 5 s (default true) */
+                        auth_fail_open?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingSettingsSaved"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/integrations/billing/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a new signing secret at once and show it this once (permission integrations.write) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new secret */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingSettingsSaved"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/integrations/callbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The callbacks sent to the operator's billing with their tries, the newest first (permission integrations.write)
+         * @description Delivered, refused and given-up callbacks are kept 30 days.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    kind?: components["schemas"]["BillingCallbackKind"];
+                    state?: components["schemas"]["BillingCallbackState"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Callbacks */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingCallback"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/integrations/callbacks/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a pending or given-up PACKET or DELETE_SUBSCRIPTION now (permission integrations.write)
+         * @description One try at once, with the same idempotency key; the answer is the callback after it. A PACKET the
+         *     billing allows now makes the viewer's subscription. 409 for a callback that cannot be sent again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The callback after the try */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingCallback"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7462,6 +12011,22 @@ export interface components {
             /** Format: int64 */
             duration_ms: number;
             ip: string;
+        };
+        SubscriberImport: {
+            /** @description The rows read (blank lines skipped) */
+            rows: number;
+            /** @description Subscribers the import registers */
+            create: number;
+            /** @description Subscribers the import changes */
+            update: number;
+            /** @description Every row's problems in line order (at most 500) */
+            problems: {
+                line: number;
+                field: string;
+                message: string;
+            }[];
+            /** @description True when the import was written */
+            applied: boolean;
         };
         SubscriberRow: {
             /** Format: int64 */
@@ -9161,6 +13726,945 @@ export interface components {
             confirmation_desc: string;
             is_need_confirm: boolean;
             description: string;
+        };
+        ConsolePeriod: {
+            /** Format: int64 */
+            id: number;
+            months: number;
+            /**
+             * Format: int64
+             * @description Minor units
+             */
+            amount: number;
+            /** @description Empty: every pay system */
+            paysystems: string[];
+            /**
+             * Format: int64
+             * @description Open subscriptions on this option
+             */
+            subscribers: number;
+            /**
+             * Format: int64
+             * @description Of them, those keeping another price (what they bought at)
+             */
+            subscribers_at_other_price: number;
+        };
+        ConsolePacket: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            short: string;
+            description: string;
+            is_base: boolean;
+            is_free: boolean;
+            on_sale: boolean;
+            is_adult: boolean;
+            is_bundle: boolean;
+            sort: number;
+            trial_days: number;
+            /** Format: int64 */
+            trial_price: number;
+            currency: string;
+            periods: components["schemas"]["ConsolePeriod"][];
+            channel_ids: number[];
+            library_ids: number[];
+            /** @description Add-ons offered on top of this base packet */
+            addon_ids: number[];
+            /** @description Packets this bundle includes */
+            include_ids: number[];
+            /** Format: int64 */
+            subscribers: number;
+        };
+        ConsolePeriodInput: {
+            months: number;
+            /**
+             * Format: int64
+             * @description Minor units
+             */
+            amount: number;
+            paysystems?: string[];
+        };
+        ConsolePacketInput: {
+            name?: string;
+            short?: string;
+            description?: string;
+            is_base?: boolean;
+            is_free?: boolean;
+            on_sale?: boolean;
+            is_adult?: boolean;
+            sort?: number;
+            trial_days?: number;
+            /** Format: int64 */
+            trial_price?: number;
+            channel_ids?: number[];
+            library_ids?: number[];
+            addon_ids?: number[];
+            include_ids?: number[];
+            /** @description Creation only */
+            periods?: components["schemas"]["ConsolePeriodInput"][];
+        };
+        ConsoleChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            number?: number;
+            is_base?: boolean;
+        };
+        ConsolePacketChoices: {
+            channels: components["schemas"]["ConsoleChoice"][];
+            libraries: components["schemas"]["ConsoleChoice"][];
+            packets: components["schemas"]["ConsoleChoice"][];
+            paysystems: {
+                shortname: string;
+                title: string;
+            }[];
+            currency: string;
+        };
+        ConsolePaySystem: {
+            shortname: string;
+            kind: string;
+            title: string;
+            how_to_use: string;
+            how_to_use_packet: string;
+            button_text: string;
+            skip_parental_control: boolean;
+            enabled: boolean;
+            /** @description Pays through the gateway (offered only while one is set) */
+            online: boolean;
+        };
+        ConsolePaySystemInput: {
+            title?: string;
+            how_to_use?: string;
+            how_to_use_packet?: string;
+            button_text?: string;
+            skip_parental_control?: boolean;
+            enabled?: boolean;
+        };
+        ConsoleGateway: {
+            /** @enum {string} */
+            gateway: "" | "sandbox" | "yookassa";
+            /**
+             * Format: date-time
+             * @description When YooKassa's credentials were saved in the console (never the credentials)
+             */
+            credentials_set_at: string | null;
+            /** @description The operator's settings file holds credentials, used while none are saved in the console */
+            credentials_in_settings: boolean;
+        };
+        ConsolePaySystems: {
+            gateway: components["schemas"]["ConsoleGateway"];
+            paysystems: components["schemas"]["ConsolePaySystem"][];
+        };
+        ConsoleChannelSource: {
+            url: string;
+            /** @description false for an address that is not HLS, never offered to viewers */
+            playable: boolean;
+            /** @description why not playable: dash, rtmp, udp, bare or scheme; empty when playable */
+            problem: string;
+        };
+        ConsoleChannel: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            name: string;
+            description: string;
+            number: number;
+            /** @enum {integer} */
+            age: 0 | 6 | 12 | 16 | 18;
+            is_hidden: boolean;
+            /** @enum {string} */
+            source_type: "loop" | "hls";
+            /** @description the loop asset, or the HLS address viewers get */
+            source_url: string;
+            catchup_template: string;
+            archived_days: number;
+            /** @description The guide (XMLTV) channel id */
+            epg_id: string;
+            /** @description the logo viewers see (uploaded, from the playlist, or generated) */
+            logo_url: string;
+            /** @description A logo was uploaded in the console */
+            has_logo: boolean;
+            categories: number[];
+            sources: components["schemas"]["ConsoleChannelSource"][];
+        };
+        ConsoleChannelInput: {
+            name?: string;
+            description?: string;
+            number?: number;
+            /** @enum {integer} */
+            age?: 0 | 6 | 12 | 16 | 18;
+            is_hidden?: boolean;
+            /** @enum {string} */
+            source_type?: "loop" | "hls";
+            source_url?: string;
+            catchup_template?: string;
+            archived_days?: number;
+            epg_id?: string;
+            categories?: number[];
+        };
+        ConsoleCategory: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            name: string;
+            sort: number;
+            /** @description Channels in the category */
+            channels: number;
+        };
+        ConsoleCategoryInput: {
+            name: string;
+        };
+        ConsoleLineup: {
+            channels: components["schemas"]["ConsoleChannel"][];
+            categories: components["schemas"]["ConsoleCategory"][];
+        };
+        ConsoleOrder: {
+            ids: number[];
+        };
+        ConsolePlaylist: {
+            /** @description The M3U text (at most 8 MB) */
+            playlist: string;
+        };
+        ConsoleM3USource: {
+            line: number;
+            url: string;
+            playable: boolean;
+            problem: string;
+        };
+        ConsoleM3UChannel: {
+            line: number;
+            name: string;
+            epg_id: string;
+            /** @enum {string} */
+            action: "add" | "update";
+            /** Format: int64 */
+            channel_id: number | null;
+            groups: string[];
+            logo: string;
+            /** @description At least one address is HLS */
+            playable: boolean;
+            sources: components["schemas"]["ConsoleM3USource"][];
+        };
+        ConsoleM3UProblem: {
+            line: number;
+            /** @enum {string} */
+            reason: "no_url" | "url_without_extinf" | "line_too_long" | "no_name" | "not_hls";
+            /** @description for not_hls: dash, rtmp, udp, bare or scheme */
+            kind: string;
+            detail: string;
+        };
+        ConsoleM3UPreview: {
+            entries: number;
+            add: number;
+            update: number;
+            channels: components["schemas"]["ConsoleM3UChannel"][];
+            /** @description The first 500 */
+            problems: components["schemas"]["ConsoleM3UProblem"][];
+            problems_total: number;
+            /** @description The playlist's url-tvg */
+            guide_url: string;
+        };
+        ConsoleM3UResult: {
+            added: number;
+            updated: number;
+            channels: number[];
+        };
+        ConsoleBlackout: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            reason: string;
+        };
+        ConsoleGuideSourceInput: {
+            /** @description An http(s) address of an XMLTV guide, gzip or not */
+            url?: string;
+            every_hours?: number;
+            enabled?: boolean;
+        };
+        ConsoleGuideProblem: {
+            line: number;
+            /** @description bad_time, missing_stop, stop_before_start, missing_title, missing_start, missing_channel, xml_syntax, channel_without_id... */
+            reason: string;
+            detail: string;
+        };
+        ConsoleGuideUnmatched: {
+            guide_id: string;
+            name: string;
+            /** @description Programmes left out for want of a channel */
+            programmes: number;
+            suggestion: {
+                /** Format: int64 */
+                channel_id: number;
+                name: string;
+            } | null;
+        };
+        ConsoleGuideReport: {
+            guide_channels: number;
+            matched: number;
+            channels_filled: number;
+            programmes: number;
+            programs_created: number;
+            skipped: number;
+            skipped_by: {
+                [key: string]: number;
+            };
+            /** @description The first 100 bad entries */
+            problems: components["schemas"]["ConsoleGuideProblem"][];
+            unmatched: components["schemas"]["ConsoleGuideUnmatched"][];
+        };
+        ConsoleGuideSource: {
+            /** Format: int64 */
+            id: number;
+            url: string;
+            every_hours: number;
+            enabled: boolean;
+            /** @enum {string} */
+            status: "" | "ok" | "failed";
+            error: string;
+            /** Format: date-time */
+            last_fetch_at: string | null;
+            /** Format: date-time */
+            next_fetch_at: string | null;
+            report: components["schemas"]["ConsoleGuideReport"] | null;
+        };
+        /** @description A content as the console writes it. year 0 is unknown; duration in seconds; season is a season's or episode's season number, episode an episode's number. source is a local media asset's name or an upstream HLS address (http or https); empty means not playable. */
+        ConsoleContentInput: {
+            /** @enum {string} */
+            type?: "movie" | "series" | "season" | "episode" | "program";
+            /** Format: int64 */
+            parent_id?: number | null;
+            /** Format: int64 */
+            library_id?: number | null;
+            title?: string;
+            original_title?: string;
+            description?: string;
+            year?: number;
+            /** @enum {integer} */
+            age?: 0 | 6 | 12 | 16 | 18;
+            duration?: number;
+            season?: number;
+            episode?: number;
+            /** @enum {string} */
+            status?: "published" | "hidden" | "withdrawn";
+            source?: string;
+            /** @description ISO 3166-1 alpha-2 codes */
+            countries?: string[];
+            genre_ids?: number[];
+            persons?: components["schemas"]["ConsoleCredit"][];
+            trailers?: components["schemas"]["ConsoleTrailer"][];
+        };
+        ConsoleCredit: {
+            /** Format: int64 */
+            person_id: number;
+            /** @description The person's name (answers only) */
+            name?: string;
+            /** @enum {string} */
+            role: "director" | "actor" | "producer" | "writer" | "composer" | "presenter" | "editor";
+        };
+        ConsoleTrailer: {
+            /**
+             * Format: int64
+             * @description A stored trailer's id (absent: a new one)
+             */
+            id?: number;
+            title?: string;
+            source: string;
+            duration?: number;
+        };
+        ConsoleContentRow: {
+            /** Format: int64 */
+            id: number;
+            type: string;
+            title: string;
+            original_title: string;
+            year: number;
+            age: number;
+            /** @enum {string} */
+            status: "published" | "hidden" | "withdrawn";
+            /** Format: int64 */
+            library_id: number | null;
+            /** Format: int64 */
+            parent_id: number | null;
+            season: number;
+            episode: number;
+            /** @description The poster viewers see (the upload or the generated one) */
+            poster: string;
+            has_source: boolean;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            updated_at: number;
+        };
+        ConsoleContentPage: {
+            items: components["schemas"]["ConsoleContentRow"][];
+            total: number;
+        };
+        ConsoleContent: {
+            /** Format: int64 */
+            id: number;
+            type: string;
+            /** Format: int64 */
+            parent_id: number | null;
+            /** Format: int64 */
+            library_id: number | null;
+            title: string;
+            original_title: string;
+            description: string;
+            year: number;
+            age: number;
+            duration: number;
+            season: number;
+            episode: number;
+            /** @enum {string} */
+            status: "published" | "hidden" | "withdrawn";
+            source: string;
+            countries: string[];
+            genre_ids: number[];
+            persons: components["schemas"]["ConsoleCredit"][];
+            trailers: components["schemas"]["ConsoleTrailer"][];
+            slug: string;
+            /** @description The uploaded poster's address ('' when none) */
+            poster_url: string;
+            /** @description The uploaded cover's address ('' when none) */
+            cover_url: string;
+            /** @description The poster viewers see */
+            poster: string;
+            /** @description The cover viewers see */
+            cover: string;
+            /** @description Seasons of a series, episodes of a season, in order */
+            children: components["schemas"]["ConsoleContentRow"][];
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            updated_at: number;
+        };
+        ConsolePersonInput: {
+            name?: string;
+            original_name?: string;
+            bio?: string;
+        };
+        ConsolePerson: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            original_name: string;
+            bio: string;
+            /** @description How many contents credit the person */
+            contents: number;
+        };
+        ConsoleGenreInput: {
+            name?: string;
+            /** @description The name in every interface language but Russian */
+            name_en?: string;
+            sort?: number;
+        };
+        ConsoleGenre: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            name: string;
+            name_en: string;
+            sort: number;
+            contents: number;
+        };
+        ConsoleLibraryInput: {
+            name?: string;
+            description?: string;
+            /** @description Open to everybody (guests too) */
+            is_free?: boolean;
+            sort?: number;
+        };
+        ConsoleLibrary: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            name: string;
+            description: string;
+            is_free: boolean;
+            sort: number;
+            contents: number;
+            /** @description The packets that sell the library (changed in the packets section) */
+            packets: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+            }[];
+        };
+        ConsoleCatalogImport: {
+            /** @description Whether the rows were written (never when one failed) */
+            applied: boolean;
+            created: number;
+            updated: number;
+            failed: number;
+            rows: {
+                line: number;
+                /** @enum {string} */
+                status: "created" | "updated" | "failed";
+                /** Format: int64 */
+                id?: number;
+                title: string;
+                field?: string;
+                reason?: string;
+            }[];
+        };
+        /** @description A rowset (a page of rows: the home page is template startpage) as the console shows it; rows only in the answer of one rowset */
+        PagesRowset: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            /** @description startpage, tvchannels, contents, group.catalog, outer_link ... */
+            template: string;
+            title: string;
+            description: string;
+            /** @description An outer link's address */
+            url: string;
+            /** @description Place in the header menu (1 first); 0 when not in the menu */
+            menu_sort: number;
+            for_kids: boolean;
+            rows_count: number;
+            rows?: components["schemas"]["PagesRow"][];
+        };
+        /** @description A row as the console edits it */
+        PagesRow: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            title: string;
+            /** @description The tile template (content-v, promo-bg, channel ...) */
+            template: string;
+            /** @enum {string} */
+            source: "items" | "query" | "history" | "favorites" | "channels" | "filmography";
+            /** @description A query row's filter (content_type, genre, year_from, order, category ...) */
+            query: {
+                [key: string]: unknown;
+            };
+            items: components["schemas"]["PagesItem"][];
+        };
+        /** @description A row to write; a field left out keeps its value (a new row: template content-v, source items) */
+        PagesRowInput: {
+            title?: string;
+            template?: string;
+            /** @enum {string} */
+            source?: "items" | "query" | "history" | "favorites" | "channels";
+            query?: {
+                [key: string]: unknown;
+            };
+            items?: {
+                /** @enum {string} */
+                kind: "content" | "channel" | "person" | "promotion";
+                /** Format: int64 */
+                id: number;
+            }[];
+        };
+        /** @description An item of a row or a found candidate for one */
+        PagesItem: {
+            /** @enum {string} */
+            kind: "content" | "channel" | "person" | "promotion";
+            /** Format: int64 */
+            id: number;
+            /** @description "" when the item no longer exists */
+            title: string;
+            /** @description A content's type and year, a channel's number */
+            info: string;
+        };
+        PagesVocabulary: {
+            templates: {
+                template: string;
+                /** @enum {string} */
+                item_kind: "content" | "channel" | "person" | "promotion";
+            }[];
+            sources: string[];
+            destinations: string[];
+            query_keys: string[];
+        };
+        /** @description A banner or button tile; image '' keeps the generated picture */
+        PagesPromotion: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            title: string;
+            short: string;
+            description: string;
+            image: string;
+            color_bg: string;
+            /** @description content, row, rowset, channel, packet, open_url, enter_promo_key, last_channel, text */
+            dest_type: string;
+            /** Format: int64 */
+            dest_id: number | null;
+            dest_url: string;
+        };
+        /** @description A promotion to write; a field left out keeps its value */
+        PagesPromotionInput: {
+            name?: string;
+            title?: string;
+            short?: string;
+            description?: string;
+            image?: string;
+            color_bg?: string;
+            dest_type?: string;
+            /** Format: int64 */
+            dest_id?: number | null;
+            dest_url?: string;
+        };
+        /** @description A news item as the console edits it; viewers see it from published_at on unless hidden */
+        PagesNews: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            title: string;
+            lead: string;
+            body: string;
+            image: string;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            published_at: number;
+            hidden: boolean;
+        };
+        /** @description A news item to write; a field left out keeps its value */
+        PagesNewsInput: {
+            title?: string;
+            lead?: string;
+            body?: string;
+            image?: string;
+            /** Format: int64 */
+            published_at?: number;
+            hidden?: boolean;
+        };
+        PagesSEO: {
+            lang: string;
+            languages: string[];
+            texts: {
+                page_type: string;
+                /** @enum {string} */
+                text_type: "title" | "description" | "h1";
+                /** @description The operator's own text; '' keeps the built-in one */
+                value: string;
+                builtin: string;
+            }[];
+        };
+        PromoCampaign: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description days or balance */
+            kind: string;
+            days: number;
+            packet_ids: number[];
+            /**
+             * Format: int64
+             * @description Minor units (kind balance)
+             */
+            amount: number;
+            currency: string;
+            description: string;
+            /**
+             * Format: int64
+             * @description Unix seconds; 0: at once
+             */
+            starts_at: number;
+            /**
+             * Format: int64
+             * @description Unix seconds; 0: never
+             */
+            expires_at: number;
+            uses_per_key: number;
+            /** @description 0: no limit */
+            per_user_limit: number;
+            /** @description 0: no limit */
+            total_limit: number;
+            disabled: boolean;
+            /** Format: int64 */
+            disabled_at: number;
+            keys: number;
+            used_keys: number;
+            redemptions: number;
+            /** Format: int64 */
+            created_at: number;
+        };
+        PromoReport: {
+            total: number;
+            days: {
+                /** Format: date */
+                day: string;
+                count: number;
+            }[];
+            campaigns: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                count: number;
+            }[];
+            items: {
+                key: string;
+                /** Format: int64 */
+                campaign_id: number;
+                campaign_name: string;
+                kind: string;
+                /** Format: int64 */
+                user_id: number;
+                login: string;
+                phone: string;
+                /** Format: int64 */
+                created_at: number;
+            }[];
+        };
+        MessageBroadcast: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            text: string;
+            link: string;
+            /** @enum {string} */
+            audience: "all" | "packet" | "user";
+            /** Format: int64 */
+            packet_id: number;
+            packet_name: string;
+            /** Format: int64 */
+            user_id: number;
+            /** Format: int64 */
+            send_at: number;
+            /** @enum {string} */
+            status: "scheduled" | "sent" | "cancelled";
+            recipients: number;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            sent_at: number;
+        };
+        SurveyQuestion: {
+            /** Format: int64 */
+            id: number;
+            question: string;
+            description: string;
+            allow_user_answer: boolean;
+            answers: {
+                /** Format: int64 */
+                id: number;
+                text: string;
+            }[];
+        };
+        OperatorSurvey: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            active: boolean;
+            /** Format: int64 */
+            created_at: number;
+            /** @description Viewers who answered */
+            answers: number;
+            questions: components["schemas"]["SurveyQuestion"][];
+        };
+        SurveyResults: {
+            survey: components["schemas"]["OperatorSurvey"];
+            respondents: number;
+            questions: {
+                /** Format: int64 */
+                id: number;
+                question: string;
+                answered: number;
+                options: {
+                    /** Format: int64 */
+                    id: number;
+                    text: string;
+                    count: number;
+                }[];
+                texts: {
+                    /** Format: int64 */
+                    user_id: number;
+                    text: string;
+                    /** Format: int64 */
+                    created_at: number;
+                }[];
+            }[];
+            viewers: {
+                /** Format: int64 */
+                user_id: number;
+                login: string;
+                /** Format: int64 */
+                question_id: number;
+                answer_ids: number[];
+                user_text: string;
+                /** Format: int64 */
+                created_at: number;
+            }[];
+        };
+        SubscriberPromoUse: {
+            key: string;
+            /** Format: int64 */
+            campaign_id: number;
+            campaign_name: string;
+            kind: string;
+            days: number;
+            /** Format: int64 */
+            amount: number;
+            currency: string;
+            /** Format: int64 */
+            created_at: number;
+        };
+        SubscriberMessage: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            text: string;
+            link: string;
+            /**
+             * Format: int64
+             * @description The console's message it came from (0: another source)
+             */
+            broadcast_id: number;
+            removed: boolean;
+            /** Format: int64 */
+            created_at: number;
+        };
+        SettingsSupport: {
+            phone: string;
+            email: string;
+            /** @description An http or https address ('' for none) */
+            url: string;
+        };
+        SettingsMessenger: {
+            /** @example Telegram */
+            name: string;
+            /** @description An http or https address, or a tg:, viber: or whatsapp: link */
+            url: string;
+        };
+        SettingsView: {
+            shortname: string;
+            name: string;
+            /** @description The uploaded logo ('' when none) */
+            logo_url: string;
+            /** @description #rrggbb ('' keeps the built-in colour); 3:1 or more on the pages' dark background */
+            accent_color: string;
+            /** @description #rrggbb behind white text ('' keeps the built-in colour); 4.5:1 or more with white */
+            button_color: string;
+            /** @example +7 (###) ###-##-## */
+            phone_mask: string;
+            phone_otp_length: number;
+            languages: string[];
+            /**
+             * @description ISO 4217 code
+             * @example RUB
+             */
+            currency: string;
+            /** @example ₽ */
+            currency_symbol: string;
+            support: components["schemas"]["SettingsSupport"];
+            messengers: components["schemas"]["SettingsMessenger"][];
+            device_limit: number;
+            /** @description Streams at once per subscriber; 0 for no limit */
+            stream_limit: number;
+            guest_allowed: boolean;
+            /** @description ISO 3166 two-letter codes; empty allows every country */
+            allowed_countries: string[];
+            /** @description CIDR networks of the operator's subscribers */
+            networks: string[];
+            /** @description Days raw watch reports are kept (the dashboard's roll-ups stay) */
+            stat_retention_days: number;
+        };
+        SettingsPatch: {
+            name?: string;
+            accent_color?: string;
+            button_color?: string;
+            phone_mask?: string;
+            phone_otp_length?: number;
+            languages?: string[];
+            currency?: string;
+            currency_symbol?: string;
+            support?: components["schemas"]["SettingsSupport"];
+            messengers?: components["schemas"]["SettingsMessenger"][];
+            device_limit?: number;
+            stream_limit?: number;
+            guest_allowed?: boolean;
+            allowed_countries?: string[];
+            networks?: string[];
+            stat_retention_days?: number;
+        };
+        SettingsPage: {
+            /** @enum {string} */
+            kind: "terms" | "privacy" | "faq";
+            lang: string;
+            markdown: string;
+            html: string;
+            /**
+             * Format: int64
+             * @description Unix seconds
+             */
+            updated_at: number;
+        };
+        SettingsPageBody: {
+            markdown?: string;
+        };
+        SettingsBrand: {
+            accent_color: string;
+            button_color: string;
+            messengers: components["schemas"]["SettingsMessenger"][];
+        };
+        SettingsViewerPage: {
+            /** @enum {string} */
+            kind: "terms" | "privacy" | "faq";
+            lang: string;
+            html: string;
+            /** Format: int64 */
+            updated_at: number;
+        };
+        /** @description The callbacks to the operator's billing (never the secret) */
+        BillingSettings: {
+            url: string;
+            enabled: boolean;
+            auth_fail_open: boolean;
+            has_secret: boolean;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        /** @description The settings, with the secret when this call made one (shown once) */
+        BillingSettingsSaved: components["schemas"]["BillingSettings"] & {
+            secret?: string;
+        };
+        /** @enum {string} */
+        BillingCallbackKind: "AUTH" | "PACKET" | "DELETE_SUBSCRIPTION" | "BALANCE";
+        /**
+         * @description pending: to be sent (next_at); delivered; refused: the billing said no (last_answer has its reason); failed: given up
+         * @enum {string}
+         */
+        BillingCallbackState: "pending" | "delivered" | "refused" | "failed";
+        BillingCallback: {
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["BillingCallbackKind"];
+            state: components["schemas"]["BillingCallbackState"];
+            /** Format: int64 */
+            user_id: number;
+            idempotency_key: string;
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            next_at: string | null;
+            /** Format: date-time */
+            done_at: string | null;
+            /** @description HTTP status of the last try (0: no answer) */
+            last_status: number;
+            last_answer: string;
+            last_error: string;
+            /** @description The JSON body sent */
+            payload: string;
+            resendable: boolean;
+            /** @description The tries, the newest first */
+            tries: {
+                /** Format: date-time */
+                at: string;
+                status: number;
+                answer: string;
+                error: string;
+                /** Format: int64 */
+                duration_ms: number;
+            }[];
         };
     };
     responses: {

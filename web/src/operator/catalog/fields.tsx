@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import styles from '../ui/console.module.css';
+
+/** A compact labelled input of the catalogue's small forms. */
+export function SmallField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  maxLength,
+  hint,
+  grow,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  type?: 'text' | 'number';
+  maxLength?: number;
+  hint?: string;
+  grow?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className={`${styles.control} ${grow ? styles.grow : ''}`}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        type={type}
+        min={type === 'number' ? 0 : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={maxLength}
+        autoComplete="off"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      {hint && (
+        <span id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A labelled checkbox. */
+export function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className={`${styles.control} ${styles.besideField}`}>
+      <span>
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
+      </span>
+    </label>
+  );
+}
