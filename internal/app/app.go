@@ -14,6 +14,8 @@ import (
 	"efir/internal/config"
 	"efir/internal/httpx"
 	"efir/internal/identity"
+	"efir/internal/operator"
+	"efir/internal/operator/providerapi"
 	"efir/internal/otp"
 	"efir/internal/provider"
 	"efir/internal/ratelimit"
@@ -37,13 +39,25 @@ type Options struct {
 	WarmMedia bool
 }
 
-// Handler builds the whole HTTP handler of efir on db. opts is optional (at
-// most one is used): production passes none.
-func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Options) (http.Handler, error) {
-	var o Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
+// wiring is every service of one efir process, built and connected.
+type wiring struct {
+	o          Options
+	providers  *provider.Service
+	codes      *otp.Service
+	ident      *identity.Service
+	origin     *lazyOrigin
+	television *tv.Service
+	vod        *catalog.Service
+	shop       *commerceParts
+	staff      *operator.Service
+	machines   *providerapi.Service
+	sections   []server.Module
+	clientIP   httpx.ClientIPResolver
+}
+
+// wire builds the services of efir on db and connects them (the console's
+// sections too: they hook into payments and sign-in). Jobs do not start here.
+func wire(ctx context.Context, cfg config.Config, db *store.DB, o Options) (*wiring, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -112,25 +126,41 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 	if err != nil {
 		return nil, err
 	}
+	return &wiring{o: o, providers: providers, codes: codes, ident: ident, origin: origin, television: television, vod: vod,
+		shop: shop, staff: staff, machines: machines, sections: sections, clientIP: clientIP}, nil
+}
+
+// Handler builds the whole HTTP handler of efir on db. opts is optional (at
+// most one is used): production passes none.
+func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Options) (http.Handler, error) {
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	w, err := wire(ctx, cfg, db, o)
+	if err != nil {
+		return nil, err
+	}
+	o = w.o
 	if o.RunJobs {
-		go RunCommerceJobs(ctx, shop.svc)
-		go runOperatorJobs(ctx, staff, machines)
-		go runDashboardJobs(ctx, db, providers, o.Now)
+		go RunCommerceJobs(ctx, w.shop.svc)
+		go runOperatorJobs(ctx, w.staff, w.machines)
+		go runDashboardJobs(ctx, db, w.providers, o.Now)
 	}
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
 		return nil, err
 	}
-	modules := []server.Module{providers, codes, ident, origin, television, vod, shop.svc, shop.sandbox, staff, machines,
-		artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})}
+	modules := []server.Module{w.providers, w.codes, w.ident, w.origin, w.television, w.vod, w.shop.svc, w.shop.sandbox,
+		w.staff, w.machines, artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})}
 	return server.Handler(server.Options{
-		Modules: append(modules, sections...),
+		Modules: append(modules, w.sections...),
 		// The provider is chosen before the token is read: sign-in rules
 		// depend on the client's operator.
-		Middleware: []func(http.Handler) http.Handler{providers.Middleware, ident.Middleware},
-		ClientIP:   clientIP,
+		Middleware: []func(http.Handler) http.Handler{w.providers.Middleware, w.ident.Middleware},
+		ClientIP:   w.clientIP,
 		Web:        dist,
-		PageMeta:   vod.PageMeta(cfg.PublicURL),
+		PageMeta:   w.vod.PageMeta(cfg.PublicURL),
 		DB:         db,
 		Logger:     slog.Default(),
 	}), nil

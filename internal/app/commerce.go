@@ -15,7 +15,6 @@ import (
 	"efir/internal/commerce/sbpqr"
 	"efir/internal/config"
 	"efir/internal/httpx"
-	"efir/internal/identity"
 	"efir/internal/media"
 	"efir/internal/otp"
 	"efir/internal/provider"
@@ -99,26 +98,11 @@ func RunCommerceJobs(ctx context.Context, svc *commerce.Service) {
 // RenewOnce runs the renewal job once with the clock at at (efir renew): an
 // operator's catch-up after downtime, and how tests reach next month.
 func RenewOnce(ctx context.Context, cfg config.Config, db *store.DB, at time.Time) (int, error) {
-	o := Options{Now: func() time.Time { return at }}
-	providers, err := provider.NewService(ctx, db, provider.Config{ProvidersFile: cfg.ProvidersFile, PublicURL: cfg.PublicURL,
-		TokenTTL: cfg.TokenTTL})
+	// The whole process's wiring: renewals charge through the gateways and
+	// the operator's billing exactly as the server's own job does.
+	w, err := wire(ctx, cfg, db, Options{Now: func() time.Time { return at }})
 	if err != nil {
 		return 0, err
 	}
-	limits, err := ratelimit.Open(ctx, cfg.RedisURL, db)
-	if err != nil {
-		return 0, err
-	}
-	codes, err := otp.NewService(db, otp.Config{Sender: cfg.OTPSender, SMSGatewayURL: cfg.SMSGatewayURL,
-		SMSGatewayToken: cfg.SMSGatewayToken, TelegramBotToken: cfg.TelegramBotToken, TelegramAPIURL: cfg.TelegramAPIURL,
-		Dev: cfg.Dev, Now: o.Now, Limits: limits}, providers)
-	if err != nil {
-		return 0, err
-	}
-	ident := identity.New(db, codes, providers, identity.Options{TokenTTL: cfg.TokenTTL, Now: o.Now, Limits: limits})
-	shop, err := newCommerce(cfg, db, o, providers, codes, limits, ident, ident, nil, httpx.ClientIPResolver{})
-	if err != nil {
-		return 0, err
-	}
-	return shop.svc.RenewDue(ctx)
+	return w.shop.svc.RenewDue(ctx)
 }
