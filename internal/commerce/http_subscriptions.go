@@ -208,9 +208,18 @@ func (s *Service) handleCancelFuture(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	sess := httpx.SessionFrom(r.Context())
-	if err := s.cancelFuture(r.Context(), sess.UserID, id); err != nil {
+	sess, prov, err := s.sessionProvider(r)
+	if err != nil {
 		return err
+	}
+	dropped, err := s.cancelFuture(r.Context(), sess.UserID, id)
+	if err != nil {
+		return err
+	}
+	if dropped {
+		// A scheduled subscription dropped: the billing that charged for it
+		// hears it ended, as for a renewal switched off.
+		s.billingEnded(r.Context(), prov, sess.UserID, id, "future_cancelled")
 	}
 	httpx.NoContent(w)
 	return nil

@@ -194,15 +194,16 @@ func (s *Service) changePeriod(ctx context.Context, o *offer, userID, id, period
 
 // cancelFuture drops a scheduled subscription, or a planned period change
 // (id of the running subscription).
-func (s *Service) cancelFuture(ctx context.Context, userID, id int64) error {
+func (s *Service) cancelFuture(ctx context.Context, userID, id int64) (dropped bool, err error) {
 	now := s.now().Unix()
-	return s.db.Tx(ctx, func(tx *store.Tx) error {
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		x, err := subForChange(ctx, tx, userID, id)
 		if err != nil {
 			return err
 		}
 		switch {
 		case x.future(now):
+			dropped = true
 			_, err = tx.Exec(ctx, `UPDATE subscriptions SET renew = FALSE, open_key = NULL, closed_at = ? WHERE id = ?`, now, id)
 		case x.NextPeriodID != 0:
 			_, err = tx.Exec(ctx, `UPDATE subscriptions SET next_period_id = 0 WHERE id = ?`, id)
@@ -211,4 +212,5 @@ func (s *Service) cancelFuture(ctx context.Context, userID, id int64) error {
 		}
 		return err
 	})
+	return dropped, err
 }

@@ -409,6 +409,29 @@ func TestPacketAuthBalanceAndDelete(t *testing.T) {
 		if d["id"].(float64) != float64(sub.ID) || d["reason"] != "renewal_off" {
 			t.Fatalf("DELETE_SUBSCRIPTION %v", d)
 		}
+		// A cheaper base packet waits for the end of the current one; dropping
+		// that scheduled subscription tells the billing too.
+		base, baseMonth := period(t, db, "base-1", 1)
+		res = st.srv.Do(apitest.Request{Method: "POST", Path: "/v2/users/self/subscriptions", Token: tok,
+			Body: map[string]any{"packet_id": base, "period_id": baseMonth, "idempotency_key": "buy-base"}})
+		mustStatus(t, res, http.StatusCreated)
+		var future struct {
+			ID    int64  `json:"id"`
+			State string `json:"state"`
+		}
+		res.JSON(t, &future)
+		if future.State != "future" {
+			t.Fatalf("the cheaper base packet is %q, want future", future.State)
+		}
+		mustStatus(t, st.srv.Do(apitest.Request{Method: "DELETE", Path: "/v2/users/self/subscriptions/futures/" +
+			strconv.FormatInt(future.ID, 10), Token: tok}), http.StatusNoContent)
+		if n, err := worker(t, db, st.clock).RunOnce(t.Context()); err != nil || n != 1 {
+			t.Fatalf("worker: %d %v", n, err)
+		}
+		d = st.rc.last("DELETE_SUBSCRIPTION").Body["subscription"].(map[string]any)
+		if d["id"].(float64) != float64(future.ID) || d["reason"] != "future_cancelled" {
+			t.Fatalf("DELETE_SUBSCRIPTION of the future %v", d)
+		}
 		// The log: every kind, with the refusal's reason.
 		list := st.callbacks(t, "")
 		seen := map[string]string{}
