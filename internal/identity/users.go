@@ -203,8 +203,14 @@ func nullString(s string) any {
 
 // getSelf answers GET /v2/users/self.
 func (s *Service) getSelf(w http.ResponseWriter, r *http.Request) error {
-	u, err := s.userJSON(r.Context(), s.db, httpx.SessionFrom(r.Context()).UserID, httpx.Lang(r))
+	id := httpx.SessionFrom(r.Context()).UserID
+	u, err := s.userJSON(r.Context(), s.db, id, httpx.Lang(r))
 	if err != nil {
+		return err
+	}
+	// Where the operator's billing keeps the money, its balance is the one
+	// shown (asked here, outside any transaction).
+	if u.Accounts, err = s.withBillingBalance(r.Context(), id, u.Accounts, nil); err != nil {
 		return err
 	}
 	httpx.OK(w, u)

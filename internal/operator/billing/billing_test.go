@@ -380,6 +380,16 @@ func TestPacketAuthBalanceAndDelete(t *testing.T) {
 		if bal.Balance != 777700 {
 			t.Fatalf("balance %d", bal.Balance)
 		}
+		var self struct {
+			Accounts []struct {
+				Balance  int64  `json:"balance"`
+				Currency string `json:"currency"`
+			} `json:"accounts"`
+		}
+		mustStatus(t, st.srv.Do(apitest.Request{Method: "GET", Path: "/v2/users/self", Token: tok}), http.StatusOK).JSON(t, &self)
+		if len(self.Accounts) != 1 || self.Accounts[0].Balance != 777700 {
+			t.Fatalf("the user's accounts %+v", self.Accounts)
+		}
 		// Refused: the billing's reason, and no subscription.
 		st.rc.set(func(rc *receiver) {
 			rc.deny["packet:Спорт"] = "Недостаточно средств на лицевом счёте"
