@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // The journeys run against the real binary on a fresh database with the demo
 // operator, in Debian's Chromium (never a browser downloaded by Playwright).
@@ -58,6 +59,11 @@ export default defineConfig({
       EFIR_ARTWORK_DRAWS_PER_MINUTE: '100000',
       EFIR_PUBLIC_URL: baseURL,
       EFIR_LOG_FORMAT: 'text',
+      // A second operator beside the demo one, for the networks 10.77.0.0/16: the billing
+      // journey's viewers and staff are its own (their browsers say X-Forwarded-For
+      // 10.77.0.x, believed from the loopback), so it never touches the demo operator.
+      EFIR_PROVIDERS_FILE: fileURLToPath(new URL('./fixtures/providers.json', import.meta.url)),
+      EFIR_TRUSTED_PROXIES: '127.0.0.1/32',
     },
   },
 });
