@@ -28,6 +28,8 @@ type Subscribers interface {
 	CreateOperatorSubscriber(ctx context.Context, providerID int64, f identity.SubscriberFields, lang string) (identity.Subscriber, error)
 	UpdateOperatorSubscriber(ctx context.Context, providerID, id int64, f identity.SubscriberFields) (before, after identity.Subscriber, err error)
 	OperatorSubscriberDevices(ctx context.Context, providerID, userID int64) ([]identity.SubscriberDevice, error)
+	OperatorDevices(ctx context.Context, providerID int64, q identity.DeviceQuery) ([]identity.OperatorDevice, error)
+	OperatorDeviceByToken(ctx context.Context, providerID, userID int64, token string) (identity.OperatorDevice, error)
 	StaffRemoveDevice(ctx context.Context, providerID, userID, deviceID int64) error
 	StaffBlock(ctx context.Context, providerID, userID int64, blocked bool) error
 	OperatorArchive(ctx context.Context, providerID, userID int64) error
@@ -118,6 +120,8 @@ func (s *Service) routes() []route {
 		{"DELETE /provider-api/v2/users/{id}", s.handleBlockUser},
 		{"DELETE /provider-api/v2/users/{id}/archive", s.handleArchiveUser},
 		{"GET /provider-api/v2/users/{user_id}/devices/{id}", s.handleDevice},
+		{"GET /provider-api/v2/users/{user_id}/devices/device", s.handleDeviceByToken},
+		{"GET /provider-api/v2/devices", s.handleOperatorDevices},
 		{"GET /provider-api/v2/users/{user_id}/subscriptions/current", s.handleCurrentSubscriptions},
 		{"GET /provider-api/v2/users/{user_id}/subscriptions/{id}", s.handleSubscription},
 		{"PATCH /provider-api/v2/users/{user_id}/subscriptions/{id}", s.handlePatchSubscription},
