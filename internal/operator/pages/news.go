@@ -1,6 +1,7 @@
 package pagesadmin
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -108,60 +109,18 @@ func (s *Section) handleNewsCreate(w http.ResponseWriter, r *http.Request) error
 // PATCH /news/{id}: an edit, or publishing ({"hidden": false,
 // "published_at": now}) and hiding.
 func (s *Section) handleNewsPatch(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	var b newsBody
-	if err := httpx.Decode(r, &b); err != nil {
-		return err
-	}
-	ctx, provider := r.Context(), operator.ProviderOf(r)
-	var out catalog.ConsoleNews
-	err = s.change(ctx, func(tx *store.Tx) error {
-		cur, err := catalog.ConsoleNewsOf(ctx, tx, provider, id)
-		if err != nil {
+	return editOne(s, w, r, "pages.news.update", "news", catalog.ConsoleNewsOf,
+		func(ctx context.Context, tx *store.Tx, provider, _ int64, cur catalog.ConsoleNews, b *newsBody) error {
+			n, err := b.input(cur)
+			if err != nil {
+				return err
+			}
+			_, err = catalog.ConsoleSaveNews(ctx, tx, provider, n)
 			return err
-		}
-		n, err := b.input(cur)
-		if err != nil {
-			return err
-		}
-		if _, err := catalog.ConsoleSaveNews(ctx, tx, provider, n); err != nil {
-			return err
-		}
-		if out, err = catalog.ConsoleNewsOf(ctx, tx, provider, id); err != nil {
-			return err
-		}
-		return s.staff.Audit(ctx, tx, r, "pages.news.update", "news", id, cur, out)
-	})
-	if err != nil {
-		return err
-	}
-	httpx.OK(w, out)
-	return nil
+		})
 }
 
 // DELETE /news/{id}.
 func (s *Section) handleNewsDelete(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	ctx, provider := r.Context(), operator.ProviderOf(r)
-	err = s.change(ctx, func(tx *store.Tx) error {
-		cur, err := catalog.ConsoleNewsOf(ctx, tx, provider, id)
-		if err != nil {
-			return err
-		}
-		if err := catalog.ConsoleDeleteNews(ctx, tx, provider, id); err != nil {
-			return err
-		}
-		return s.staff.Audit(ctx, tx, r, "pages.news.delete", "news", id, cur, nil)
-	})
-	if err != nil {
-		return err
-	}
-	httpx.NoContent(w)
-	return nil
+	return deleteOne(s, w, r, "pages.news.delete", "news", catalog.ConsoleNewsOf, catalog.ConsoleDeleteNews)
 }

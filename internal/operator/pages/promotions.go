@@ -1,6 +1,7 @@
 package pagesadmin
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -158,60 +159,18 @@ func (s *Section) handlePromotionCreate(w http.ResponseWriter, r *http.Request) 
 
 // PATCH /promotions/{id}.
 func (s *Section) handlePromotionPatch(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	var b promotionBody
-	if err := httpx.Decode(r, &b); err != nil {
-		return err
-	}
-	ctx, provider := r.Context(), operator.ProviderOf(r)
-	var out catalog.ConsolePromotion
-	err = s.change(ctx, func(tx *store.Tx) error {
-		cur, err := catalog.ConsolePromotionOf(ctx, tx, provider, id)
-		if err != nil {
-			return err
-		}
-		p, err := b.input(cur)
-		if err != nil {
-			return err
-		}
-		if _, err := catalog.ConsoleSavePromotion(ctx, tx, provider, p); err != nil {
+	return editOne(s, w, r, "pages.promotion.update", "promotion", catalog.ConsolePromotionOf,
+		func(ctx context.Context, tx *store.Tx, provider, _ int64, cur catalog.ConsolePromotion, b *promotionBody) error {
+			p, err := b.input(cur)
+			if err != nil {
+				return err
+			}
+			_, err = catalog.ConsoleSavePromotion(ctx, tx, provider, p)
 			return unknown(err, "dest_id")
-		}
-		if out, err = catalog.ConsolePromotionOf(ctx, tx, provider, id); err != nil {
-			return err
-		}
-		return s.staff.Audit(ctx, tx, r, "pages.promotion.update", "promotion", id, cur, out)
-	})
-	if err != nil {
-		return err
-	}
-	httpx.OK(w, out)
-	return nil
+		})
 }
 
 // DELETE /promotions/{id}: gone, and out of the rows that showed it.
 func (s *Section) handlePromotionDelete(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	ctx, provider := r.Context(), operator.ProviderOf(r)
-	err = s.change(ctx, func(tx *store.Tx) error {
-		cur, err := catalog.ConsolePromotionOf(ctx, tx, provider, id)
-		if err != nil {
-			return err
-		}
-		if err := catalog.ConsoleDeletePromotion(ctx, tx, provider, id); err != nil {
-			return err
-		}
-		return s.staff.Audit(ctx, tx, r, "pages.promotion.delete", "promotion", id, cur, nil)
-	})
-	if err != nil {
-		return err
-	}
-	httpx.NoContent(w)
-	return nil
+	return deleteOne(s, w, r, "pages.promotion.delete", "promotion", catalog.ConsolePromotionOf, catalog.ConsoleDeletePromotion)
 }

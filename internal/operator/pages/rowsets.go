@@ -2,6 +2,7 @@ package pagesadmin
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -345,38 +346,15 @@ func (s *Section) handleRow(w http.ResponseWriter, r *http.Request) error {
 // PATCH /rows/{id}: a row's title, template, source, filter or items (the
 // whole list, in order).
 func (s *Section) handleRowPatch(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id")
-	if err != nil {
-		return err
-	}
-	var b rowBody
-	if err := httpx.Decode(r, &b); err != nil {
-		return err
-	}
-	ctx, provider := r.Context(), operator.ProviderOf(r)
-	var out catalog.ConsoleRow
-	err = s.change(ctx, func(tx *store.Tx) error {
-		cur, err := catalog.ConsoleRowOf(ctx, tx, provider, id)
-		if err != nil {
-			return err
-		}
-		in, err := b.input(cur)
-		if err != nil {
-			return err
-		}
-		if _, err := catalog.ConsoleSaveRow(ctx, tx, provider, id, in); err != nil {
+	return editOne(s, w, r, "pages.row.update", "row", catalog.ConsoleRowOf,
+		func(ctx context.Context, tx *store.Tx, provider, id int64, cur catalog.ConsoleRow, b *rowBody) error {
+			in, err := b.input(cur)
+			if err != nil {
+				return err
+			}
+			_, err = catalog.ConsoleSaveRow(ctx, tx, provider, id, in)
 			return unknown(err, "items")
-		}
-		if out, err = catalog.ConsoleRowOf(ctx, tx, provider, id); err != nil {
-			return err
-		}
-		return s.staff.Audit(ctx, tx, r, "pages.row.update", "row", id, cur, out)
-	})
-	if err != nil {
-		return err
-	}
-	httpx.OK(w, out)
-	return nil
+		})
 }
 
 // GET /items?kind=&q=: the operator's contents (or channels, persons,
