@@ -64,6 +64,7 @@ export default defineConfig({
       // 10.77.0.x, believed from the loopback), so it never touches the demo operator.
       EFIR_PROVIDERS_FILE: fileURLToPath(new URL('./fixtures/providers.json', import.meta.url)),
       EFIR_TRUSTED_PROXIES: '127.0.0.1/32',
+      EFIR_FETCH_ALLOW_NETWORKS: '127.0.0.1/32',
     },
   },
 });

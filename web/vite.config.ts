@@ -88,6 +88,16 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // The shared API, session and library modules, with the libraries they use, go into one
+    // chunk: the entry and the lazily loaded areas all import them, and left alone the bundler
+    // cuts them into many small chunks the home route pays for one by one.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'core', test: /\/src\/shared\/(api|session|lib)\// }],
+        },
+      },
+    },
   },
   // Two bundles into one dist/: the viewer's (index.html, Vite's default `client` environment)
   // and the operator console's (operator.html). They are built apart, one after the other, so

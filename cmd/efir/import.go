@@ -20,7 +20,10 @@ const importUsage = `usage: efir import xmltv|m3u [flags] <file|url|->
           channels whose epg_id is the XMLTV channel id, replacing their
           schedule inside the imported time range
   m3u     a channel line-up (M3U/M3U8 with tvg-* and catchup attributes);
-          creates or updates channels, matched by tvg-id, then by name
+          creates or updates channels, matched by tvg-id, then by name;
+          entries with one tvg-id are one channel with several sources,
+          its stream the first HLS one; addresses that are not HLS (DASH,
+          rtmp, udp, host:port) are reported and kept, never streamed
 
 the source is a file, an http(s) address or - for standard input
 

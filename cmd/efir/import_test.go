@@ -117,3 +117,51 @@ func writeFile(t *testing.T, name, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestImportCommandSources: "efir import m3u" makes the entries of one
+// tvg-id one channel with several sources, keeps the address that is not
+// HLS as a source never streamed, says so in its summary, and a second
+// import replaces the sources rather than adding to them.
+func TestImportCommandSources(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("EFIR_DATA_DIR", dir)
+	t.Setenv("EFIR_DATABASE_URL", "")
+	lineup := filepath.Join(dir, "lineup.m3u")
+	writeFile(t, lineup, `#EXTM3U
+#EXTINF:-1 tvg-id="a",Канал А
+http://cdn1/a/index.m3u8
+#EXTINF:-1 tvg-id="b",Канал Б
+rtmp://live/app/b
+#EXTINF:-1 tvg-id="a",Канал А (резерв)
+http://cdn2/a/index.m3u8
+`)
+	for i := 0; i < 2; i++ {
+		out, err := runOutput(t, "import", "m3u", lineup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "without a playable address 1") || !strings.Contains(out, "problems 1 (not hls 1)") {
+			t.Fatalf("summary: %s", out)
+		}
+	}
+	db := openData(t, dir)
+	if n := count(t, db, "SELECT COUNT(*) FROM channels"); n != 2 {
+		t.Fatalf("%d channels, want 2", n)
+	}
+	var a int64
+	var source string
+	if err := store.Get(context.Background(), db, "SELECT id, source_url FROM channels WHERE epg_id = 'a'", nil, &a, &source); err != nil ||
+		source != "http://cdn1/a/index.m3u8" {
+		t.Fatalf("channel a: %q %v", source, err)
+	}
+	if n := count(t, db, "SELECT COUNT(*) FROM channel_sources WHERE channel_id = ? AND playable = TRUE", a); n != 2 {
+		t.Fatalf("channel a has %d playable sources, want 2", n)
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM channel_sources s JOIN channels c ON c.id = s.channel_id
+		WHERE c.epg_id = 'b' AND c.is_hidden = TRUE AND c.source_url = '' AND s.playable = FALSE AND s.problem = 'rtmp'`); n != 1 {
+		t.Fatalf("channel b: %d hidden rtmp sources, want 1", n)
+	}
+	if n := count(t, db, "SELECT COUNT(*) FROM channel_sources"); n != 3 {
+		t.Fatalf("%d sources after two imports, want 3", n)
+	}
+}

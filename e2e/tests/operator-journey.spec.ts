@@ -183,7 +183,7 @@ test('an admin sets up a channel, its guide, a packet and a film; a viewer buys 
   await admin.getByRole('button', { name: /^Add item$/ }).click();
   await admin.getByLabel(/^Find content$/).fill(filmTitle);
   await admin.getByRole('button', { name: `Add ${filmTitle}` }).click();
-  await admin.getByRole('button', { name: /^Save$/ }).click();
+  await admin.getByRole('region', { name: `Row: ${rowTitle}` }).getByRole('button', { name: /^Save$/ }).click();
   await expect(admin.getByText(`The row ${rowTitle} is saved.`)).toBeVisible();
   // To the top: one step up at a time, each saved at once (the top row's button is off).
   const up = admin.getByRole('button', { name: `Move ${rowTitle} up` });

@@ -50,6 +50,9 @@ test('text typed on the English layout is offered in Russian and finds the film'
 
 test("'/' focuses the search, Enter opens the results page", async ({ page }) => {
   await openHome(page);
+  // The header's plain field hands over to the search when it loads (at the latest 2.5 s
+  // in): typing is tested on the search itself, not across the hand-over.
+  await expect(searchBox(page)).not.toHaveAttribute('id', 'header-search-early', { timeout: 10_000 });
   // Focus on the page itself, outside any field (a click could land on a banner link, whose
   // drag and rotation make it a moving target while the rows below are still loading).
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -18,6 +18,7 @@ import (
 	"efir/internal/operator/providerapi"
 	"efir/internal/otp"
 	"efir/internal/provider"
+	"efir/internal/push"
 	"efir/internal/ratelimit"
 	"efir/internal/server"
 	"efir/internal/store"
@@ -51,6 +52,7 @@ type wiring struct {
 	shop       *commerceParts
 	staff      *operator.Service
 	machines   *providerapi.Service
+	pushing    *push.Service
 	sections   []server.Module
 	clientIP   httpx.ClientIPResolver
 }
@@ -100,9 +102,16 @@ func wire(ctx context.Context, cfg config.Config, db *store.DB, o Options) (*wir
 			return nil, err
 		}
 	}
+	// The system's messages to viewers (a stopped stream, a failed renewal)
+	// go out as web pushes too.
+	pushing, err := push.New(ctx, db, push.Config{Now: o.Now, PublicURL: cfg.PublicURL})
+	if err != nil {
+		return nil, err
+	}
+	messages := push.Messenger{Messages: ident, Push: pushing}
 	// Streams at once: handed out by tv and catalog, kept alive by the
 	// watch reports identity takes, stops told in identity's messages.
-	watching := streams.New(db, streams.Config{Now: o.Now, Operators: providers, Messenger: ident})
+	watching := streams.New(db, streams.Config{Now: o.Now, Operators: providers, Messenger: messages})
 	ident.SetStreams(watching)
 	// 18+ streams need the parental PIN's proof, which identity keeps.
 	television := tv.New(db, origin, tv.Config{Now: o.Now, Parental: ident, Streams: watching})
@@ -110,7 +119,7 @@ func wire(ctx context.Context, cfg config.Config, db *store.DB, o Options) (*wir
 	television.SetFavoriteTargets(vod)
 	vod.SetChannels(television)
 	clientIP := httpx.ClientIPResolver{Trusted: cfg.TrustedProxies}
-	shop, err := newCommerce(cfg, db, o, providers, codes, limits, ident, ident, television, clientIP)
+	shop, err := newCommerce(cfg, db, o, providers, codes, limits, ident, messages, television, clientIP)
 	if err != nil {
 		return nil, err
 	}
@@ -122,12 +131,12 @@ func wire(ctx context.Context, cfg config.Config, db *store.DB, o Options) (*wir
 	}
 	machines := newProviderAPI(db, o, providers, limits, ident, shop.svc)
 	sections, err := consoleSections(consoleDeps{ctx: ctx, cfg: cfg, db: db, o: o, staff: staff, providers: providers,
-		limits: limits, ident: ident, shop: shop.svc, tv: television, vod: vod})
+		limits: limits, ident: ident, shop: shop.svc, tv: television, vod: vod, machines: machines, push: pushing})
 	if err != nil {
 		return nil, err
 	}
 	return &wiring{o: o, providers: providers, codes: codes, ident: ident, origin: origin, television: television, vod: vod,
-		shop: shop, staff: staff, machines: machines, sections: sections, clientIP: clientIP}, nil
+		shop: shop, staff: staff, machines: machines, pushing: pushing, sections: sections, clientIP: clientIP}, nil
 }
 
 // Handler builds the whole HTTP handler of efir on db. opts is optional (at
@@ -146,13 +155,14 @@ func Handler(ctx context.Context, cfg config.Config, db *store.DB, opts ...Optio
 		go RunCommerceJobs(ctx, w.shop.svc)
 		go runOperatorJobs(ctx, w.staff, w.machines)
 		go runDashboardJobs(ctx, db, w.providers, o.Now)
+		go w.pushing.Run(ctx)
 	}
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
 		return nil, err
 	}
 	modules := []server.Module{w.providers, w.codes, w.ident, w.origin, w.television, w.vod, w.shop.svc, w.shop.sandbox,
-		w.staff, w.machines, artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})}
+		w.staff, w.machines, w.pushing, artwork.New(db, artwork.Options{DrawsPerMinute: cfg.ArtworkDrawsPerMinute})}
 	return server.Handler(server.Options{
 		Modules: append(modules, w.sections...),
 		// The provider is chosen before the token is read: sign-in rules

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"efir/internal/engage/analytics"
 	"efir/internal/identity"
 	"efir/internal/operator"
 	"efir/internal/provider"
@@ -12,8 +13,9 @@ import (
 )
 
 // The dashboard's jobs: its series are counted ahead every minute, and the
-// watch reports are pruned every 10 minutes (raw rows past each operator's
-// stat_retention_days, and the marks of viewers long silent). Every copy of
+// watch reports and analytics events are pruned every 10 minutes (raw rows
+// past each operator's stat_retention_days, and the marks of viewers long
+// silent). Every copy of
 // efir may run them.
 const (
 	dashboardCountEvery = time.Minute
@@ -33,6 +35,9 @@ func runDashboardJobs(ctx context.Context, db *store.DB, providers *provider.Ser
 		if run%watchPruneEvery == 0 {
 			if err := identity.PruneWatch(ctx, db, now(), keep); err != nil && ctx.Err() == nil {
 				slog.WarnContext(ctx, "pruning watch reports failed", "err", err)
+			}
+			if err := analytics.Prune(ctx, db, now(), keep); err != nil && ctx.Err() == nil {
+				slog.WarnContext(ctx, "pruning analytics events failed", "err", err)
 			}
 		}
 		if err := operator.CountDashboard(ctx, db, ids, now()); err != nil && ctx.Err() == nil {

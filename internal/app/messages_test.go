@@ -64,7 +64,8 @@ func isNotAKey(s string) bool {
 	case "parental_code", "parental_status", "parental_settings", "parental_dialogue", "profile_id",
 		"current_parental_code", "parental_failures", "parental_locked_until", "parental_sent_at",
 		"parental_code_hash", "parental_pass_until", "otp_exist", "otp_codes", "otp_sends", "otp_outbox",
-		"alma_sessions", "alma_cities", "alma_addresses", "parental_code_required", "parental_durations":
+		"alma_sessions", "alma_cities", "alma_addresses", "parental_code_required", "parental_durations",
+		"error_type":
 		return true
 	}
 	return false

@@ -14,8 +14,10 @@ import (
 	"efir/internal/operator/engage"
 	"efir/internal/operator/packets"
 	pagesadmin "efir/internal/operator/pages"
+	"efir/internal/operator/providerapi"
 	"efir/internal/operator/settings"
 	"efir/internal/provider"
+	"efir/internal/push"
 	"efir/internal/ratelimit"
 	"efir/internal/server"
 	"efir/internal/store"
@@ -35,6 +37,8 @@ type consoleDeps struct {
 	shop      *commerce.Service
 	tv        *tv.Service
 	vod       *catalog.Service
+	machines  *providerapi.Service // the provider API, which shows the billing's balances
+	push      *push.Service        // console messages go out as pushes too
 }
 
 // consoleSections builds the console's sections (each a package under
@@ -45,23 +49,29 @@ func consoleSections(d consoleDeps) ([]server.Module, error) {
 	pk := packets.New(d.staff, d.providers)
 	d.shop.WrapGateways(pk.Gateways)
 	mods = append(mods, pk)
-	lineup := channels.New(d.staff, d.db, d.tv, d.o.Now)
+	lineup := channels.New(d.staff, d.db, d.tv, d.o.Now, d.cfg.FetchAllowNetworks)
 	mods = append(mods, lineup)
 	if d.o.RunJobs {
 		go lineup.RunJobs(d.ctx)
 	}
 	mods = append(mods, catalogadmin.New(d.staff, d.vod))
 	mods = append(mods, pagesadmin.New(d.staff, d.vod))
-	mods = append(mods, engage.New(d.staff, d.providers))
+	eng := engage.New(d.staff, d.providers)
+	eng.SetPusher(d.push)
+	d.providers.SetSurveys(eng) // the viewer's notification survey, in the configuration
+	mods = append(mods, eng)
 	if d.o.RunJobs {
-		go engage.RunJobs(d.ctx, d.db, d.o.Now)
+		go engage.RunJobs(d.ctx, d.db, d.o.Now, d.push)
 	}
 	if d.cfg.Demo {
 		if err := settings.SeedDemo(d.ctx, d.db, d.o.Now().Unix()); err != nil {
 			return nil, err
 		}
 	}
-	mods = append(mods, settings.New(d.staff, d.providers))
+	st := settings.New(d.staff, d.providers)
+	d.ident.SetTelegramBots(st) // the mini apps' bot tokens, kept sealed by the settings
+	mods = append(mods, st)
+	mods = append(mods, analyticsModules(d)...)
 	bill := billing.New(d.staff, billing.Config{Now: d.o.Now, Granter: d.shop,
 		Currency: func(ctx context.Context, id int64) string {
 			if p, err := d.providers.ByID(ctx, id); err == nil {
@@ -71,6 +81,7 @@ func consoleSections(d consoleDeps) ([]server.Module, error) {
 		}})
 	d.shop.SetBilling(bill)
 	d.ident.SetBilling(bill)
+	d.machines.SetBilling(bill)
 	mods = append(mods, bill)
 	if d.o.RunJobs {
 		go bill.Run(d.ctx)

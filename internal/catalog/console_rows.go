@@ -532,3 +532,27 @@ func slugText(text string) string {
 	}
 	return out
 }
+
+// ConsoleDeleteRow removes one of the provider's rows from every rowset
+// with its items (the foreign keys cascade; said here for PostgreSQL and
+// SQLite alike).
+func ConsoleDeleteRow(ctx context.Context, q store.Querier, providerID, id int64) error {
+	if _, err := q.Exec(ctx, `DELETE FROM rowset_rows WHERE row_id = ? AND row_id IN (SELECT id FROM rows WHERE provider_id = ?)`,
+		id, providerID); err != nil {
+		return err
+	}
+	if _, err := q.Exec(ctx, `DELETE FROM row_items WHERE row_id = ? AND row_id IN (SELECT id FROM rows WHERE provider_id = ?)`,
+		id, providerID); err != nil {
+		return err
+	}
+	res, err := q.Exec(ctx, "DELETE FROM rows WHERE id = ? AND provider_id = ?", id, providerID)
+	return affected(res, err)
+}
+
+// ConsoleRowBanners counts the provider's banners that lead to row id.
+func ConsoleRowBanners(ctx context.Context, q store.Querier, providerID, id int64) (int, error) {
+	var n int
+	err := store.Get(ctx, q, `SELECT COUNT(*) FROM promotions WHERE provider_id = ? AND dest_type = 'row' AND dest_id = ?`,
+		[]any{providerID, id}, &n)
+	return n, err
+}

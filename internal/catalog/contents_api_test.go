@@ -142,6 +142,18 @@ func TestContentsThroughTheAPI(t *testing.T) {
 		if !strings.HasPrefix(stream.HLS, "/media/") || stream.StreamInfo.Kind != "vod" {
 			t.Errorf("episode stream %+v", stream)
 		}
+		// A film whose video is not there yet is being prepared; a series plays through its episodes.
+		if _, err := db.Exec(t.Context(), `UPDATE contents SET asset = '' WHERE id = ?`, filmFree); err != nil {
+			t.Fatal(err)
+		}
+		res = get(guest, fmt.Sprintf("/v2/libraries/%d/contents/%d/stream", libFree, filmFree), 403)
+		if !strings.Contains(string(res.Body), "still being prepared") {
+			t.Errorf("a film without its video: %s", res.Body)
+		}
+		res = get(guest, fmt.Sprintf("/v2/libraries/%d/contents/%d/stream", libFree, series), 403)
+		if !strings.Contains(string(res.Body), "choose an episode") {
+			t.Errorf("a series: %s", res.Body)
+		}
 		// Errors in the contract's shapes.
 		res = get("", fmt.Sprintf("/v2/contents/%d", filmLost), 404)
 		if res.ErrorType() != "lost_content" || !strings.Contains(string(res.Body), `"lost_content":{`) {

@@ -87,7 +87,12 @@ func (s *Service) handleContentStream(w http.ResponseWriter, r *http.Request) er
 		return denied(v.lang, "catalog_error_announcement")
 	}
 	if c.Asset == "" {
-		return denied(v.lang, "catalog_error_not_playable")
+		// A series or a season plays through its episodes; a film or an episode without
+		// its video yet is still being prepared (the spec's hint_content_processing).
+		if c.Type == "series" || c.Type == "season" {
+			return denied(v.lang, "catalog_error_not_playable")
+		}
+		return denied(v.lang, "hint_content_processing")
 	}
 	ok, err = s.available(ctx, v, c)
 	if err != nil {

@@ -26,29 +26,6 @@ func (s *Service) APISubscription(ctx context.Context, providerID, userID, id in
 	return s.staffSubscription(ctx, s.db, userID, id)
 }
 
-// APIPause is a subscription standing paused since PausedAt.
-type APIPause struct {
-	SubscriptionID int64
-	PausedAt       int64
-}
-
-// APIPauses lists the subscriber's paused subscriptions, the latest pause
-// first.
-func (s *Service) APIPauses(ctx context.Context, providerID, userID int64) ([]APIPause, error) {
-	if err := s.staffSubscriber(ctx, providerID, userID); err != nil {
-		return nil, err
-	}
-	out := []APIPause{}
-	err := store.Each(ctx, s.db, `SELECT id, paused_at FROM subscriptions WHERE user_id = ? AND closed_at = 0 AND paused_at > 0
-		ORDER BY paused_at DESC, id DESC`, []any{userID}, func(r store.Scanner) error {
-		var p APIPause
-		err := r.Scan(&p.SubscriptionID, &p.PausedAt)
-		out = append(out, p)
-		return err
-	})
-	return out, err
-}
-
 // APIEndSubscriptions ends every subscription of the subscriber that is not
 // closed (running, paused or scheduled), in one transaction, and gives the
 // ended ones as they are after it. What was paid is not given back.

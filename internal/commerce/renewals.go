@@ -28,11 +28,16 @@ var retrySchedule = []time.Duration{time.Hour, 24 * time.Hour, 3 * 24 * time.Hou
 // longer due (paused or ended meanwhile).
 var errRenewalDone = errors.New("period already charged")
 
-// RenewDue charges every subscription due at now, in batches; it answers
-// how many were renewed. Several copies may run it at once. On PostgreSQL
+// RenewDue lifts the pauses whose planned end has come, then charges every
+// subscription due at now, in batches; it answers how many were renewed.
+// Several copies may run it at once. On PostgreSQL
 // the batches of one round run in parallel (the round trips dominate); on
 // SQLite one writer does them in turn.
 func (s *Service) RenewDue(ctx context.Context) (int, error) {
+	// A pause lifted at its planned end may make its subscription due.
+	if _, err := s.resumeDue(ctx); err != nil {
+		return 0, err
+	}
 	workers := 1
 	if s.db.Dialect() == store.Postgres {
 		workers = renewWorkers

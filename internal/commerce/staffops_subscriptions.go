@@ -20,6 +20,9 @@ type StaffSubscription struct {
 	EndAt      int64  `json:"end_at"`
 	Renew      bool   `json:"renew"`
 	State      string `json:"state"` // active, paused, future, closed
+	// ResumeAt is a paused subscription's planned resumption (0: until
+	// staff lift the pause).
+	ResumeAt int64 `json:"resume_at"`
 }
 
 // The changes staff make to a subscription (StaffChangeSubscription's action).
@@ -56,7 +59,7 @@ func staffState(x subRow, now int64) string {
 
 func staffSubscriptionView(x subRow, packetName string, now int64) StaffSubscription {
 	return StaffSubscription{ID: x.ID, PacketID: x.PacketID, PacketName: packetName, Type: typeOf(x), StartAt: x.StartAt,
-		EndAt: x.EndAt, Renew: x.Renew, State: staffState(x, now)}
+		EndAt: x.EndAt, Renew: x.Renew, State: staffState(x, now), ResumeAt: x.ResumeAt}
 }
 
 // namedSub reads a subscription row followed by its packet's name.
@@ -198,7 +201,7 @@ func (s *Service) StaffChangeSubscription(ctx context.Context, providerID, userI
 			if !x.active(now) {
 				return conflict("commerce_staff_not_active")
 			}
-			if _, err := tx.Exec(ctx, `UPDATE subscriptions SET paused_at = ? WHERE id = ?`, now, x.ID); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE subscriptions SET paused_at = ?, resume_at = 0 WHERE id = ?`, now, x.ID); err != nil {
 				return err
 			}
 			x.PausedAt = now
@@ -266,8 +269,8 @@ func resume(ctx context.Context, tx *store.Tx, x subRow, now int64) (subRow, err
 		}
 		x.EndAt += stood
 	}
-	_, err := tx.Exec(ctx, `UPDATE subscriptions SET paused_at = 0, end_at = ? WHERE id = ?`, x.EndAt, x.ID)
-	x.PausedAt = 0
+	_, err := tx.Exec(ctx, `UPDATE subscriptions SET paused_at = 0, resume_at = 0, end_at = ? WHERE id = ?`, x.EndAt, x.ID)
+	x.PausedAt, x.ResumeAt = 0, 0
 	return x, err
 }
 

@@ -47,18 +47,20 @@ type subRow struct {
 	Currency             string
 	NextPeriodID         int64
 	PausedAt, RetryAt    int64
+	ResumeAt             int64 // a pause's planned end (0: until lifted)
 	Failures             int
 	ClosedAt             int64
 	OpenKey              *string
 }
 
 const subColumns = `id, user_id, packet_id, start_at, end_at, source, renew, period_id, months, price, currency,
-	next_period_id, paused_at, retry_at, failures, closed_at, open_key`
+	next_period_id, paused_at, retry_at, failures, closed_at, open_key, resume_at`
 
 func scanSub(r store.Scanner) (subRow, error) {
 	var x subRow
 	err := r.Scan(&x.ID, &x.UserID, &x.PacketID, &x.StartAt, &x.EndAt, &x.Source, &x.Renew, &x.PeriodID, &x.Months,
-		&x.Price, &x.Currency, &x.NextPeriodID, &x.PausedAt, &x.RetryAt, &x.Failures, &x.ClosedAt, &x.OpenKey)
+		&x.Price, &x.Currency, &x.NextPeriodID, &x.PausedAt, &x.RetryAt, &x.Failures, &x.ClosedAt, &x.OpenKey,
+		&x.ResumeAt)
 	return x, err
 }
 

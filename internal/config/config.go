@@ -29,6 +29,9 @@ type Config struct {
 	GeoCIDRFile    string         // EFIR_GEO_CIDR_FILE, "cidr,country" lines
 	GeoIPDB        string         // EFIR_GEOIP_DB, MaxMind-format country database
 	TokenTTL       time.Duration  // EFIR_TOKEN_TTL, access token life (default 12h)
+	// EFIR_FETCH_ALLOW_NETWORKS, CIDRs of local or private networks the
+	// console's guide sources may still be fetched from (default none).
+	FetchAllowNetworks []netip.Prefix
 	// EFIR_GUESTS_PER_HOUR, new guests one client address may create an
 	// hour (default 30); raise it for subscribers behind carrier-grade NAT.
 	GuestsPerHour int
@@ -78,6 +81,9 @@ func Load() (Config, error) {
 	}
 	if c.TrustedProxies, err = httpx.ParsePrefixes(os.Getenv("EFIR_TRUSTED_PROXIES")); err != nil {
 		return c, fmt.Errorf("EFIR_TRUSTED_PROXIES: %w", err)
+	}
+	if c.FetchAllowNetworks, err = httpx.ParsePrefixes(os.Getenv("EFIR_FETCH_ALLOW_NETWORKS")); err != nil {
+		return c, fmt.Errorf("EFIR_FETCH_ALLOW_NETWORKS: %w", err)
 	}
 	c.TokenTTL = 12 * time.Hour
 	if s := os.Getenv("EFIR_TOKEN_TTL"); s != "" {

@@ -229,7 +229,11 @@ func (s *Service) almaSetAddress(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return httpx.Invalid("address_id", "error_wrong_address")
 	}
-	var out TokenResponse
+	// First the subscriber at the address (made on first use), then the
+	// operator's billing is asked whether they may sign in (AUTH, a call
+	// outside any transaction), then the mwat is used up and the token
+	// made. A refusal leaves the mwat usable, as a failed code would.
+	var sessionID, userID int64
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		a, err := s.loadAlmaSession(ctx, tx, in.MWAT)
 		if err != nil {
@@ -246,13 +250,26 @@ func (s *Service) almaSetAddress(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		userID, err := s.almaUser(ctx, tx, r, a.Phone, ad)
+		sessionID = a.ID
+		userID, err = s.almaUser(ctx, tx, r, a.Phone, ad)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if err := s.billingAuth(ctx, userID); err != nil {
+		return err
+	}
+	var out TokenResponse
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		// The mwat is used up: one sign-in per code, even when two arrive
+		// at once.
+		res, err := tx.Exec(ctx, "DELETE FROM alma_sessions WHERE id = ?", sessionID)
 		if err != nil {
 			return err
 		}
-		// The mwat is used up: one sign-in per code.
-		if _, err := tx.Exec(ctx, "DELETE FROM alma_sessions WHERE id = ?", a.ID); err != nil {
-			return err
+		if n, _ := res.RowsAffected(); n != 1 {
+			return httpx.New(http.StatusUnauthorized, httpx.TypeAuthenticationFailed, "error_alma_session")
 		}
 		out.AccessToken, out.Expired, err = s.issueLoginToken(ctx, tx, userID)
 		return err

@@ -23,6 +23,7 @@ func (s *Service) registerAuth(mux *http.ServeMux) {
 	h("POST /v2/auth/otp", s.loginByCode)
 	h("POST /v2/auth/otp/{provider}/", s.loginByProviderCode)
 	h("POST /v2/auth/auto", s.autoAuth)
+	h("POST /v2/auth/telegram", s.loginByTelegram)
 	// The Alma city-and-address flow.
 	h("POST /v2/mw/otps", s.almaSendCode)
 	h("POST /v2/mw/auth/otp", s.almaVerify)

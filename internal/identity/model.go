@@ -117,6 +117,9 @@ type Message struct {
 	Text      string `json:"text"`
 	CreatedAt string `json:"created_at"`
 	Removed   bool   `json:"removed"`
+	// Link is the operator's link of a message staff sent (an external
+	// poll, a page), "" for the others.
+	Link string `json:"link"`
 }
 
 // TokenResponse answers every sign-in call.

@@ -44,7 +44,17 @@ type Subscriber struct {
 // beginning of the login, phone, e-mail or the operator's id.
 type SubscriberQuery struct {
 	Username, Phone, Email, ProviderUID, Search string
-	Limit, Offset                               int
+	// Within are sets of user ids other areas select from their own tables
+	// (tags, subscriptions); a subscriber found is in every one.
+	Within        []UserSet
+	Limit, Offset int
+}
+
+// UserSet is a query selecting user ids ("SELECT user_id FROM ... WHERE
+// ...") with its arguments.
+type UserSet struct {
+	SQL  string
+	Args []any
 }
 
 // SubscriberDevice is one registered device of a subscriber.
@@ -133,6 +143,9 @@ func (s *Service) OperatorSubscribers(ctx context.Context, providerID int64, f S
 		where = append(where, `(username LIKE ? ESCAPE '\' OR phone LIKE ? ESCAPE '\' OR email LIKE ? ESCAPE '\'
 			OR LOWER(provider_uid) LIKE ? ESCAPE '\')`)
 		args = append(args, like, like, like, like)
+	}
+	for _, set := range f.Within {
+		where, args = append(where, "id IN ("+set.SQL+")"), append(args, set.Args...)
 	}
 	out := []Subscriber{}
 	err := store.Each(ctx, s.db, subscriberSelect+` WHERE `+strings.Join(where, " AND ")+` ORDER BY id LIMIT ? OFFSET ?`,

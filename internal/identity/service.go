@@ -59,6 +59,8 @@ type Service struct {
 	streams StreamKeeper
 	// billing is the operators' own billing (billing.go; nil: none).
 	billing Billing
+	// telegram gives the operators' mini-app bot tokens (telegram.go; nil: none).
+	telegram TelegramBots
 }
 
 // SetRegistrationHook sets what runs after a registration by phone.

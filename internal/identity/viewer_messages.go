@@ -29,7 +29,7 @@ func (s *Service) PostMessage(ctx context.Context, userID int64, title, text str
 
 // messagesOf lists the user's messages that are not removed, newest first.
 func messagesOf(ctx context.Context, q store.Querier, userID int64, limit, offset int) ([]Message, error) {
-	rows, err := q.Query(ctx, `SELECT id, title, text, created_at, removed FROM messages
+	rows, err := q.Query(ctx, `SELECT id, title, text, created_at, removed, link FROM messages
 		WHERE user_id = ? AND removed = FALSE ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, userID, limit, offset)
 	if err != nil {
 		return nil, err
@@ -39,7 +39,7 @@ func messagesOf(ctx context.Context, q store.Querier, userID int64, limit, offse
 	for rows.Next() {
 		var m Message
 		var created int64
-		if err := rows.Scan(&m.ID, &m.Title, &m.Text, &created, &m.Removed); err != nil {
+		if err := rows.Scan(&m.ID, &m.Title, &m.Text, &created, &m.Removed, &m.Link); err != nil {
 			return nil, store.MapErr(err)
 		}
 		m.CreatedAt = time.Unix(created, 0).UTC().Format(time.RFC3339)

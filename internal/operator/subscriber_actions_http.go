@@ -23,6 +23,7 @@ type Accounts interface {
 type Shop interface {
 	StaffGrant(ctx context.Context, providerID, userID, packetID, startAt, endAt int64) (commerce.StaffSubscription, error)
 	StaffChangeSubscription(ctx context.Context, providerID, userID, subID int64, action string, renew *bool) (commerce.StaffSubscription, error)
+	StaffPauseUntil(ctx context.Context, providerID, userID, subID, until int64) (commerce.StaffSubscription, error)
 	StaffSubscriptions(ctx context.Context, providerID, userID int64) ([]commerce.StaffSubscription, error)
 	StaffLedger(ctx context.Context, providerID, userID int64, limit, offset int) ([]commerce.LedgerEntry, error)
 	StaffAdjust(ctx context.Context, providerID, userID, amount int64, reason, key string) (commerce.LedgerEntry, error)
@@ -164,6 +165,9 @@ func (s *Service) handleChangeSubscription(w http.ResponseWriter, r *http.Reques
 	var b struct {
 		Action string `json:"action"`
 		Renew  *bool  `json:"renew"`
+		// ResumeAt (unix seconds) with pause, or alone on a paused
+		// subscription: when the pause ends by itself (0: until lifted).
+		ResumeAt *int64 `json:"resume_at"`
 	}
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
@@ -173,16 +177,33 @@ func (s *Service) handleChangeSubscription(w http.ResponseWriter, r *http.Reques
 	default:
 		return httpx.Invalid("action", "operator_action_invalid")
 	}
-	if b.Action == "" && b.Renew == nil {
+	if b.Action == "" && b.Renew == nil && b.ResumeAt == nil {
 		return httpx.Invalid("action", "operator_action_invalid")
 	}
+	if b.ResumeAt != nil && ((b.Action != "" && b.Action != "pause") || b.Renew != nil) {
+		return httpx.Invalid("resume_at", "operator_resume_at_with_pause")
+	}
+	if b.ResumeAt != nil && *b.ResumeAt != 0 && *b.ResumeAt <= s.now().Unix() {
+		// checked before pausing, so a bad date changes nothing
+		return httpx.Invalid("resume_at", "commerce_pause_end_out_of_range")
+	}
 	before := s.subscriptionOf(r.Context(), prov, user, subID)
-	sub, err := s.cfg.Shop.StaffChangeSubscription(r.Context(), prov, user, subID, b.Action, b.Renew)
-	if err != nil {
-		return err
+	var sub commerce.StaffSubscription
+	if b.Action != "" || b.Renew != nil {
+		if sub, err = s.cfg.Shop.StaffChangeSubscription(r.Context(), prov, user, subID, b.Action, b.Renew); err != nil {
+			return err
+		}
+	}
+	if b.ResumeAt != nil {
+		if sub, err = s.cfg.Shop.StaffPauseUntil(r.Context(), prov, user, subID, *b.ResumeAt); err != nil {
+			return err
+		}
 	}
 	action := "subscription." + b.Action
-	if b.Action == "" {
+	switch {
+	case b.Action == "" && b.ResumeAt != nil:
+		action = "subscription.pause_until"
+	case b.Action == "":
 		action = "subscription.renew"
 	}
 	if err := s.logged(r, s.change(r, action, "subscriber", user, before, sub)); err != nil {

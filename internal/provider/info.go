@@ -53,6 +53,9 @@ type NetworkInfo struct {
 	CountryAllowed  bool          `json:"country_allowed"`
 	// AddonsWithoutBase: add-on packets may be bought without a base packet.
 	AddonsWithoutBase bool `json:"is_allow_additional_packets_without_base"`
+	// Partners: the operator's partner rules; the client applies the one
+	// of its ?partner= (partners.go).
+	Partners []Partner `json:"partners"`
 }
 
 // LoginTexts are the title and description of the sign-in dialog.
@@ -128,6 +131,7 @@ func (s *Service) networkInfo(r *http.Request, p *Provider) NetworkInfo {
 		AgreementURL:      "/v2/texts/agreement",
 		PrivacyURL:        "/v2/texts/privacy",
 		CountryAllowed:    allowed,
+		Partners:          partnersOf(p),
 	}
 	if len(ni.Languages) == 0 {
 		ni.Languages = httpx.Languages

@@ -37,6 +37,16 @@ type Provider struct {
 	// roll-ups stay); default DefaultStatRetentionDays.
 	StatRetentionDays int `json:"stat_retention_days"`
 
+	// CounterURL is the operator's counter of the tracking image the
+	// client requests on playback (with fts and evtp); SentryDSN a
+	// Sentry-compatible DSN the client reports its errors to. "": none.
+	CounterURL string `json:"counter_url,omitempty"`
+	SentryDSN  string `json:"sentry_dsn,omitempty"`
+
+	// Player holds the client tunables the operator sets (the catch-up
+	// blackout picture and its margin) and its experiments.
+	Player PlayerSettings `json:"player,omitempty"`
+
 	Support      Support `json:"support"`
 	LandingLogo  string  `json:"landing_logo"`
 	RegformURL   string  `json:"regform_url"`
@@ -55,6 +65,10 @@ type Provider struct {
 	FaviconURL string `json:"favicon_url"`
 	IOSApp     string `json:"ios_app_url"`
 	AndroidApp string `json:"android_app_url"`
+
+	// Partners: apps and sites that bring viewers with ?partner= and the
+	// rules for them (partners.go).
+	Partners []Partner `json:"partners,omitempty"`
 }
 
 // Texts are legal texts of an operator keyed by language ("ru", "en", ...);

@@ -23,6 +23,13 @@ type Configuration struct {
 	PaymentEnabled               bool   `json:"payment_enabled"`
 	IframePaymentEnabled         bool   `json:"iframe_payment_enabled"`
 	TokenLifetime                int    `json:"token_lifetime"` // seconds
+	// SurveyQuestionID is the survey question the viewer's notification
+	// offers (the spec's "survey 1"), 0 when the operator has no active survey.
+	SurveyQuestionID int64 `json:"survey_question_id"`
+	// The operator's analytics (engage/analytics): the tracking image's
+	// counter and the error reports' DSN, "" when not set.
+	CounterURL string `json:"counter_url"`
+	SentryDSN  string `json:"sentry_dsn"`
 }
 
 // Resources are the brand and contacts of the request's operator.
@@ -67,10 +74,17 @@ func (s *Service) handleConfiguration(w http.ResponseWriter, r *http.Request) er
 			return err
 		}
 	}
+	var survey int64
+	if s.surveys != nil {
+		var err error
+		if survey, err = s.surveys.NotificationSurvey(r.Context(), p.ID); err != nil {
+			return err
+		}
+	}
 	httpx.OK(w, Configuration{
-		CatchupBlackoutSafeArea:      60,
-		CatchupBlackoutMattressURL:   s.imageURL("catchup-blackout"),
-		CatchupBlackoutScreenshotURL: s.imageURL("catchup-blackout-screenshot"),
+		CatchupBlackoutSafeArea:      p.Player.safeArea(),
+		CatchupBlackoutMattressURL:   orText(p.Player.BlackoutPictureURL, s.imageURL("catchup-blackout")),
+		CatchupBlackoutScreenshotURL: orText(p.Player.BlackoutScreenshotURL, s.imageURL("catchup-blackout-screenshot")),
 		MinSearchChars:               1,
 		BouncingInterval:             1000,
 		ParentalDurations:            []int{1, 5, 15, 30, 60, 120},
@@ -78,6 +92,9 @@ func (s *Service) handleConfiguration(w http.ResponseWriter, r *http.Request) er
 		PaymentEnabled:               p.Commerce.PaymentsOn(),
 		IframePaymentEnabled:         p.Commerce.IframePaymentOn(),
 		TokenLifetime:                int(s.cfg.TokenTTL.Seconds()),
+		SurveyQuestionID:             survey,
+		CounterURL:                   p.CounterURL,
+		SentryDSN:                    p.SentryDSN,
 	})
 	return nil
 }
@@ -94,10 +111,14 @@ func (s *Service) handleResources(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-// handleABTests answers the running experiments: none yet. The call exists
-// so that clients built for experiments work unchanged.
+// handleABTests answers the experiments the operator runs (set in the
+// console; none by default).
 func (s *Service) handleABTests(w http.ResponseWriter, r *http.Request) error {
-	httpx.OK(w, []ABTest{})
+	out := s.providerOf(r).Player.ABTests
+	if out == nil {
+		out = []ABTest{}
+	}
+	httpx.OK(w, out)
 	return nil
 }
 

@@ -42,7 +42,18 @@ type Service struct {
 	// promos tells whether an operator has promo keys (commerce), for the
 	// configuration's promocodes_enabled.
 	promos PromoCampaigns
+	// surveys gives the survey question of the viewer's notification
+	// (engage), for the configuration's survey_question_id.
+	surveys NotificationSurveys
 }
+
+// NotificationSurveys is what the configuration needs of the surveys.
+type NotificationSurveys interface {
+	NotificationSurvey(ctx context.Context, providerID int64) (int64, error)
+}
+
+// SetSurveys connects the surveys (set once at wiring).
+func (s *Service) SetSurveys(v NotificationSurveys) { s.surveys = v }
 
 // PromoCampaigns is what the configuration needs of commerce.
 type PromoCampaigns interface {

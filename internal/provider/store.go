@@ -62,6 +62,9 @@ func (p *Provider) Validate() error {
 		}
 		p.Networks[i] = unmapPrefix(n).Masked()
 	}
+	if err := NormalizePartners(p.Partners); err != nil {
+		return fmt.Errorf("provider %q: %w", p.Shortname, err)
+	}
 	for i, c := range p.AllowedCountries {
 		c = strings.ToUpper(strings.TrimSpace(c))
 		if len(c) != 2 {
@@ -177,4 +180,36 @@ func parseProviders(raw []byte) ([]Provider, error) {
 		seen[list[i].Shortname] = true
 	}
 	return list, nil
+}
+
+// Stored reads operator id's settings as the database holds them (not the
+// in-memory copy: a change starts from what another section or copy may
+// have saved a moment ago).
+func Stored(ctx context.Context, q store.Querier, id int64) (*Provider, error) {
+	return readStored(ctx, q, "SELECT shortname, is_default, config FROM providers WHERE id = ?", id)
+}
+
+// LockStored is Stored for a change: on PostgreSQL it locks the row, so
+// that a concurrent change of other settings is not lost (SQLite has one
+// writer already).
+func LockStored(ctx context.Context, tx *store.Tx, id int64) (*Provider, error) {
+	query := "SELECT shortname, is_default, config FROM providers WHERE id = ?"
+	if tx.Dialect() == store.Postgres {
+		query += " FOR UPDATE"
+	}
+	return readStored(ctx, tx, query, id)
+}
+
+func readStored(ctx context.Context, q store.Querier, query string, id int64) (*Provider, error) {
+	var short, cfg string
+	var isDefault bool
+	if err := store.Get(ctx, q, query, []any{id}, &short, &isDefault, &cfg); err != nil {
+		return nil, err
+	}
+	p := &Provider{}
+	if err := json.Unmarshal([]byte(cfg), p); err != nil {
+		return nil, err
+	}
+	p.ID, p.Shortname, p.IsDefault = id, short, isDefault
+	return p, nil
 }

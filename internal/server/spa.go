@@ -60,8 +60,12 @@ func spaHandler(dist fs.FS, meta PageMetaFunc) http.Handler {
 				files.ServeHTTP(w, r)
 				return
 			}
-			if strings.HasPrefix(name, "assets/") || strings.HasPrefix(name, "locales/") {
-				http.NotFound(w, r) // a missing asset is a 404, not the page
+			// A missing asset is a 404, not the page; so is a missing
+			// service worker script (the browser marks its fetch), which
+			// makes the client unregister the worker it has.
+			if strings.HasPrefix(name, "assets/") || strings.HasPrefix(name, "locales/") ||
+				r.Header.Get("Service-Worker") == "script" {
+				http.NotFound(w, r)
 				return
 			}
 		}

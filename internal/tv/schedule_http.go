@@ -148,11 +148,14 @@ type programJSON struct {
 	Title       string   `json:"title"`
 	Description string   `json:"description"`
 	Genres      []string `json:"genres"`
-	Countries   []string `json:"countries"`
-	Year        int      `json:"year"`
-	Age         int      `json:"age"`
-	Image       string   `json:"image"`
-	ContentID   *int64   `json:"content_id"`
+	// GenreRows are the genres the operator has too, each with the row
+	// that lists it: a guide genre links there, never to a guess.
+	GenreRows []genreRow `json:"genre_rows"`
+	Countries []string   `json:"countries"`
+	Year      int        `json:"year"`
+	Age       int        `json:"age"`
+	Image     string     `json:"image"`
+	ContentID *int64     `json:"content_id"`
 }
 
 func (s *Service) findProgram(r *http.Request, v *viewer) (*programJSON, error) {
@@ -173,6 +176,9 @@ func (s *Service) findProgram(r *http.Request, v *viewer) (*programJSON, error) 
 		return nil, httpx.NotFound()
 	}
 	p.Genres, p.Countries, p.ContentID = jsonList(genres), jsonList(countries), content
+	if p.GenreRows, err = genreRows(r.Context(), s.db, v.providerID, p.Genres); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 

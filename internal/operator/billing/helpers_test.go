@@ -107,7 +107,11 @@ func (rc *receiver) serve(w http.ResponseWriter, r *http.Request) {
 	user, _ := env["user"].(map[string]any)
 	switch kind {
 	case "AUTH":
-		if why, no := rc.deny["user:"+user["username"].(string)]; no {
+		why, no := rc.deny["user:"+user["username"].(string)]
+		if phone, _ := user["phone"].(string); !no && phone != "" {
+			why, no = rc.deny["phone:"+phone]
+		}
+		if no {
 			_ = json.NewEncoder(w).Encode(map[string]any{"allow": false, "reason": why})
 			return
 		}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"efir/internal/commerce"
 	"efir/internal/httpx"
@@ -78,7 +79,7 @@ func (s *Service) Packet(ctx context.Context, c commerce.PacketCharge) error {
 	}
 	switch out.state {
 	case stateDelivered:
-		s.noteBalance(c.UserID, out.reply, c.Currency)
+		s.noteBalance(ctx, c.ProviderID, c.UserID, out.reply, c.Currency)
 		return nil
 	case stateRefused:
 		return &commerce.BillingRefusal{Reason: out.reply.Reason}
@@ -147,15 +148,17 @@ func (s *Service) Auth(ctx context.Context, userID int64) error {
 	return httpx.New(http.StatusForbidden, httpx.TypePermissionDenied, "billing_cb_auth_unavailable")
 }
 
-// Balance is userID's balance in the billing (BALANCE), asked at most every
-// balanceTTL; when the billing does not answer the last balance it gave is
-// shown, else Efir's own.
+// Balance is userID's balance in the billing: a balance this copy or
+// another got within balanceTTL (a push counts) is shown as it is; else
+// the billing is asked (BALANCE); when it does not answer the last balance
+// it gave is shown, else Efir's own.
 func (s *Service) Balance(ctx context.Context, userID int64) (int64, string, bool) {
 	s.mu.Lock()
 	c, cached := s.balance[userID]
 	s.mu.Unlock()
 	now := s.cfg.Now()
-	if cached && now.Sub(c.at) < balanceTTL && now.Sub(c.at) >= 0 {
+	fresh := func(at time.Time) bool { return now.Sub(at) < balanceTTL && now.Sub(at) >= 0 }
+	if cached && fresh(c.at) {
 		return c.amount, c.currency, true
 	}
 	u, err := subscriberOf(ctx, s.db, userID)
@@ -166,30 +169,29 @@ func (s *Service) Balance(ctx context.Context, userID int64) (int64, string, boo
 	if err != nil || !set.on() {
 		return 0, "", false
 	}
+	last, known, err := storedBalance(ctx, s.db, userID)
+	if err != nil || last.ProviderID != u.ProviderID {
+		known = false
+	}
+	if known && fresh(time.Unix(last.UpdatedAt, 0)) {
+		s.cacheBalance(userID, cachedBalance{amount: last.Amount, currency: last.Currency, at: time.Unix(last.UpdatedAt, 0)})
+		return last.Amount, last.Currency, true
+	}
 	currency := s.currencyOf(ctx, u.ProviderID)
 	env := envelope{Type: KindBal, ID: "balance:" + randomKey(), Provider: s.providerName(ctx, u.ProviderID), User: u,
 		Currency: currency}
+	out := outcome{}
 	x, err := s.enqueue(ctx, u.ProviderID, env, true)
-	if err != nil {
-		return 0, "", false
+	if err == nil {
+		out, err = s.attempt(ctx, x)
 	}
-	out, err := s.attempt(ctx, x)
 	if err != nil || out.state != stateDelivered || out.reply.Balance == nil {
-		return c.amount, c.currency, cached
+		return last.Amount, last.Currency, known
 	}
 	if out.reply.Currency != "" {
 		currency = out.reply.Currency
 	}
-	s.mu.Lock()
-	s.balance[userID] = cachedBalance{amount: *out.reply.Balance, currency: currency, at: now}
-	if len(s.balance) > 100_000 {
-		for k, v := range s.balance {
-			if now.Sub(v.at) > balanceTTL {
-				delete(s.balance, k)
-			}
-		}
-	}
-	s.mu.Unlock()
+	s.rememberAnswer(ctx, u.ProviderID, userID, *out.reply.Balance, currency)
 	return *out.reply.Balance, currency, true
 }
 
@@ -205,15 +207,20 @@ func (s *Service) currencyOf(ctx context.Context, providerID int64) string {
 
 // noteBalance keeps the balance a PACKET answer gave (or forgets the
 // user's one, which the charge changed).
-func (s *Service) noteBalance(userID int64, r reply, currency string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *Service) noteBalance(ctx context.Context, providerID, userID int64, r reply, currency string) {
 	if r.Balance == nil {
+		s.mu.Lock()
 		delete(s.balance, userID)
+		s.mu.Unlock()
+		// the stored one is stale too: make the next read ask
+		if _, err := s.db.Exec(context.WithoutCancel(ctx), `UPDATE billing_balances SET updated_at = 0 WHERE user_id = ?`,
+			userID); err != nil {
+			slog.WarnContext(ctx, "billing balance not marked stale", "user", userID, "err", err)
+		}
 		return
 	}
 	if r.Currency != "" {
 		currency = r.Currency
 	}
-	s.balance[userID] = cachedBalance{amount: *r.Balance, currency: currency, at: s.cfg.Now()}
+	s.rememberAnswer(ctx, providerID, userID, *r.Balance, currency)
 }

@@ -272,7 +272,7 @@ func (s *Service) deliver(ctx context.Context, x row) (outcome, error) {
 		return out, err
 	}
 	if c, ok := chargeOf(x); ok {
-		s.noteBalance(x.UserID, out.reply, c.Currency)
+		s.noteBalance(ctx, x.ProviderID, x.UserID, out.reply, c.Currency)
 		if _, gerr := s.cfg.Granter.GrantBilledPacket(ctx, c); gerr != nil {
 			slog.InfoContext(ctx, "billing allowed a packet Efir could not grant", "callback", x.ID, "err", gerr)
 		}

@@ -45,39 +45,67 @@ func artworkColumn(kind string) (string, bool) {
 	return "", false
 }
 
+// picture is an uploaded picture, checked.
+type picture struct {
+	raw           []byte
+	mime, ext     string
+	width, height int
+	digest        string
+}
+
+// readPicture reads the body {"data": base64 of the picture} and checks
+// its type, size and sides.
+func readPicture(r *http.Request) (picture, error) {
+	var b struct {
+		Data string `json:"data"`
+	}
+	if err := decodeLarge(r, &b, maxImage*4/3+4096); err != nil {
+		return picture{}, err
+	}
+	raw, err := base64.StdEncoding.DecodeString(b.Data)
+	if err != nil || len(raw) == 0 {
+		return picture{}, httpx.Invalid("data", "console_catalog_image_invalid")
+	}
+	if len(raw) > maxImage {
+		return picture{}, httpx.Invalid("data", "console_catalog_image_large")
+	}
+	mime := http.DetectContentType(raw)
+	ext, ok := imageTypes[mime]
+	if !ok {
+		return picture{}, httpx.Invalid("data", "console_catalog_image_type")
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil {
+		return picture{}, httpx.Invalid("data", "console_catalog_image_invalid")
+	}
+	if cfg.Width < minSide || cfg.Height < minSide || cfg.Width > maxSide || cfg.Height > maxSide {
+		return picture{}, httpx.Invalid("data", "console_catalog_image_size")
+	}
+	sum := sha256.Sum256(raw)
+	return picture{raw: raw, mime: mime, ext: ext, width: cfg.Width, height: cfg.Height,
+		digest: hex.EncodeToString(sum[:8])}, nil
+}
+
+// keepPicture stores p as the provider's and answers its address.
+func (s *Section) keepPicture(ctx context.Context, tx *store.Tx, provider int64, p picture) (string, error) {
+	id, err := store.InsertID(ctx, tx, `INSERT INTO catalog_images (provider_id, mime, digest, width, height, data, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, provider, p.mime, p.digest, p.width, p.height, p.raw, s.staff.Now())
+	if err != nil {
+		return "", err
+	}
+	return imagePrefix + strconv.FormatInt(id, 10) + "-" + p.digest + "." + p.ext, nil
+}
+
 // POST /contents/{id}/artwork/{kind}: {"data": base64 of the picture}.
 func (s *Section) handleUpload(w http.ResponseWriter, r *http.Request) error {
 	col, ok := artworkColumn(r.PathValue("kind"))
 	if !ok {
 		return httpx.NotFound()
 	}
-	var b struct {
-		Data string `json:"data"`
-	}
-	if err := decodeLarge(r, &b, maxImage*4/3+4096); err != nil {
+	pic, err := readPicture(r)
+	if err != nil {
 		return err
 	}
-	raw, err := base64.StdEncoding.DecodeString(b.Data)
-	if err != nil || len(raw) == 0 {
-		return httpx.Invalid("data", "console_catalog_image_invalid")
-	}
-	if len(raw) > maxImage {
-		return httpx.Invalid("data", "console_catalog_image_large")
-	}
-	mime := http.DetectContentType(raw)
-	ext, ok := imageTypes[mime]
-	if !ok {
-		return httpx.Invalid("data", "console_catalog_image_type")
-	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
-	if err != nil {
-		return httpx.Invalid("data", "console_catalog_image_invalid")
-	}
-	if cfg.Width < minSide || cfg.Height < minSide || cfg.Width > maxSide || cfg.Height > maxSide {
-		return httpx.Invalid("data", "console_catalog_image_size")
-	}
-	sum := sha256.Sum256(raw)
-	digest := hex.EncodeToString(sum[:8])
 	ctx := r.Context()
 	provider := operator.ProviderOf(r)
 	var out contentView
@@ -90,12 +118,10 @@ func (s *Section) handleUpload(w http.ResponseWriter, r *http.Request) error {
 		if col == "cover_url" {
 			old = cur.CoverURL
 		}
-		id, err := store.InsertID(ctx, tx, `INSERT INTO catalog_images (provider_id, mime, digest, width, height, data, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, provider, mime, digest, cfg.Width, cfg.Height, raw, s.staff.Now())
+		addr, err := s.keepPicture(ctx, tx, provider, pic)
 		if err != nil {
 			return err
 		}
-		addr := imagePrefix + strconv.FormatInt(id, 10) + "-" + digest + "." + ext
 		if _, err := tx.Exec(ctx, "UPDATE contents SET "+col+" = ?, updated_at = ? WHERE id = ? AND provider_id = ?",
 			addr, s.staff.Now(), cur.ID, provider); err != nil {
 			return err

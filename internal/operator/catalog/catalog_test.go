@@ -142,6 +142,36 @@ func TestFilmFromTheConsoleReachesViewers(t *testing.T) {
 			t.Errorf("a wrong digest: %d", res.Status)
 		}
 
+		// A person's picture: uploaded, shown to viewers, replaced (the old
+		// one is gone), removed (the generated portrait again).
+		var pic struct {
+			ImageURL string `json:"image_url"`
+		}
+		personPic := base + "/persons/" + id(person.ID) + "/picture"
+		must(t, call(editor, "POST", personPic, map[string]string{"data": pngOf(t, 20, 20)}), 400)
+		must(t, call(editor, "POST", personPic, map[string]string{"data": pngOf(t, 300, 400)}), 200).JSON(t, &pic)
+		first := pic.ImageURL
+		if !strings.HasPrefix(first, "/v2/catalog_images/") {
+			t.Fatalf("person picture %q", first)
+		}
+		var seen struct {
+			ImageURL string `json:"image_url"`
+		}
+		must(t, srv.Do(apitest.Request{Method: "GET", Path: "/v2/persons/" + id(person.ID)}), 200).JSON(t, &seen)
+		if seen.ImageURL != first {
+			t.Fatalf("the viewer's person picture %q, want %q", seen.ImageURL, first)
+		}
+		must(t, call(editor, "POST", personPic, map[string]string{"data": pngOf(t, 400, 400)}), 200).JSON(t, &pic)
+		if pic.ImageURL == first || srv.Do(apitest.Request{Method: "GET", Path: first}).Status != 404 {
+			t.Fatalf("replaced picture %q (old %q still served?)", pic.ImageURL, first)
+		}
+		second := pic.ImageURL
+		must(t, call(editor, "DELETE", personPic, nil), 200).JSON(t, &pic)
+		if pic.ImageURL != "" || srv.Do(apitest.Request{Method: "GET", Path: second}).Status != 404 {
+			t.Fatalf("removed picture %q", pic.ImageURL)
+		}
+		must(t, call(editor, "POST", base+"/persons/999999/picture", map[string]string{"data": pngOf(t, 300, 400)}), 404)
+
 		var page struct {
 			Title  string `json:"title"`
 			Images []struct {
@@ -213,14 +243,83 @@ func TestFilmFromTheConsoleReachesViewers(t *testing.T) {
 		}
 
 		var n int
-		if err := store.Get(t.Context(), db, `SELECT COUNT(*) FROM audit_log WHERE action LIKE 'catalog.%'`, nil, &n); err != nil || n != 7 {
-			t.Errorf("%d audit entries (%v), want 7", n, err)
+		// 7 of the film, 3 of the person's picture
+		if err := store.Get(t.Context(), db, `SELECT COUNT(*) FROM audit_log WHERE action LIKE 'catalog.%'`, nil, &n); err != nil || n != 10 {
+			t.Errorf("%d audit entries (%v), want 10", n, err)
 		}
 
 		// Deleting drops the uploaded picture too.
 		must(t, call(editor, "DELETE", base+"/contents/"+id(film.ID), nil), 204)
 		must(t, srv.Do(apitest.Request{Method: "GET", Path: film.PosterURL}), 404)
 		must(t, call(editor, "GET", base+"/contents/"+id(film.ID), nil), 404)
+	})
+}
+
+// Deleting a content: not while a viewer holds a licence of it or of one of
+// its episodes, nor while a banner leads to it; then it leaves no rows,
+// favourites, offers or guide links behind.
+func TestContentDeleteLeavesNothingBehind(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := apitest.New(t, db)
+		editor := srv.SignInStaff(t, editorEmail, staffPass)
+		var series, season, episode content
+		must(t, call(editor, "POST", base+"/contents", map[string]any{"type": "series", "title": "Долгий сериал"}), 201).JSON(t, &series)
+		must(t, call(editor, "POST", base+"/contents", map[string]any{"type": "season", "title": "Сезон 1", "season": 1, "parent_id": series.ID}), 201).JSON(t, &season)
+		must(t, call(editor, "POST", base+"/contents", map[string]any{"type": "episode", "title": "Серия 1", "season": 1, "episode": 1,
+			"parent_id": season.ID, "source": "demo-asset"}), 201).JSON(t, &episode)
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := db.Exec(t.Context(), q, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		count := func(q string, args ...any) int {
+			t.Helper()
+			var n int
+			if err := store.Get(t.Context(), db, q, args, &n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		var user int64
+		row, err := store.InsertID(t.Context(), db, `INSERT INTO rows (provider_id, slug, title, template) VALUES (1, 'delete-test',
+			'Ряд', 'content-v') RETURNING id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.Guest(t, "delete-test-viewer")
+		if err := store.Get(t.Context(), db, `SELECT MAX(id) FROM users`, nil, &user); err != nil {
+			t.Fatal(err)
+		}
+		exec(`INSERT INTO row_items (row_id, kind, object_id, sort) VALUES (?, 'content', ?, 99)`, row, series.ID)
+		exec(`INSERT INTO favorites (user_id, profile_id, kind, object_id, created_at) VALUES (?, 0, 'content', ?, 0)`, user, series.ID)
+		exec(`INSERT INTO content_offers (provider_id, content_id, kind, amount, currency) VALUES (1, ?, 'buy', 19900, 'RUB')`, episode.ID)
+		exec(`INSERT INTO licences (user_id, offer_id, content_id, kind, amount, currency, start_at, end_at, idem_key, created_at)
+			VALUES (?, 0, ?, 'buy', 19900, 'RUB', 0, 0, 'delete-test', 0)`, user, episode.ID)
+		var banner struct {
+			ID int64 `json:"id"`
+		}
+		must(t, call(editor, "POST", "/v2/operator/pages/promotions", map[string]any{"title": "Смотрите", "dest_type": "content",
+			"dest_id": series.ID}), 201).JSON(t, &banner)
+
+		path := base + "/contents/" + id(series.ID)
+		must(t, call(editor, "DELETE", path, nil), 409) // the episode is bought
+		exec(`DELETE FROM licences WHERE idem_key = 'delete-test'`)
+		must(t, call(editor, "DELETE", path, nil), 409) // the banner
+		must(t, call(editor, "PATCH", "/v2/operator/pages/promotions/"+id(banner.ID), map[string]any{"dest_type": "text"}), 200)
+		must(t, call(editor, "DELETE", path, nil), 204)
+
+		tree := []any{series.ID, season.ID, episode.ID}
+		for what, n := range map[string]int{
+			"contents":  count(`SELECT COUNT(*) FROM contents WHERE id IN (?, ?, ?)`, tree...),
+			"row items": count(`SELECT COUNT(*) FROM row_items WHERE kind = 'content' AND object_id IN (?, ?, ?)`, tree...),
+			"favorites": count(`SELECT COUNT(*) FROM favorites WHERE kind = 'content' AND object_id IN (?, ?, ?)`, tree...),
+			"offers":    count(`SELECT COUNT(*) FROM content_offers WHERE content_id IN (?, ?, ?)`, tree...),
+		} {
+			if n != 0 {
+				t.Errorf("%s left behind: %d", what, n)
+			}
+		}
 	})
 }
 
@@ -363,6 +462,8 @@ func TestCatalogCallers(t *testing.T) {
 			{"GET", base + "/persons", nil},
 			{"POST", base + "/persons", map[string]any{"name": "Ещё человек"}},
 			{"PATCH", base + "/persons/" + p, map[string]any{"bio": "Био"}},
+			{"POST", base + "/persons/" + p + "/picture", map[string]any{"data": pngOf(t, 300, 400)}},
+			{"DELETE", base + "/persons/" + p + "/picture", nil},
 			{"GET", base + "/genres", nil},
 			{"POST", base + "/genres", map[string]any{"name": "Ещё жанр"}},
 			{"PATCH", base + "/genres/" + g, map[string]any{"name_en": "Own"}},

@@ -11,9 +11,11 @@ import (
 
 	"efir/internal/artwork"
 	"efir/internal/catalog"
+	"efir/internal/commerce"
 	"efir/internal/httpx"
 	"efir/internal/operator"
 	"efir/internal/store"
+	"efir/internal/tv"
 	"efir/internal/tv/epgimport"
 )
 
@@ -404,20 +406,46 @@ func (s *Section) handlePatch(w http.ResponseWriter, r *http.Request) error {
 }
 
 // DELETE /contents/{id}: removes a content with its tree, credits, trailers
-// and the viewers' history of it. Withdrawing (status withdrawn) is the
-// gentler way for something viewers may have in their lists.
+// and the viewers' history of it; it leaves the rows that showed it, the
+// guide's programmes (unlinked), the viewers' favourites and its rent or buy
+// offers. A content a viewer holds a licence of, or a banner leads to,
+// stays (409): withdrawing it (status withdrawn) is the way for those.
 func (s *Section) handleDelete(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
+	provider := operator.ProviderOf(r)
 	err := s.change(ctx, func(tx *store.Tx) error {
 		cur, err := s.contentOf(r, tx)
 		if err != nil {
 			return err
 		}
-		images := uploadedIDs(cur.PosterURL, cur.CoverURL)
-		if _, err := tx.Exec(ctx, "DELETE FROM contents WHERE id = ? AND provider_id = ?", cur.ID, operator.ProviderOf(r)); err != nil {
+		tree, err := catalog.ConsoleContentTree(ctx, tx, provider, cur.ID)
+		if err != nil {
 			return err
 		}
-		if err := dropImages(ctx, tx, operator.ProviderOf(r), images...); err != nil {
+		if n, err := commerce.ConsoleContentLicences(ctx, tx, tree, s.staff.Now()); err != nil {
+			return err
+		} else if n > 0 {
+			return httpx.New(http.StatusConflict, httpx.TypeConflict, "console_catalog_content_licensed")
+		}
+		if n, err := catalog.ConsoleContentBanners(ctx, tx, provider, tree); err != nil {
+			return err
+		} else if n > 0 {
+			return httpx.New(http.StatusConflict, httpx.TypeConflict, "console_catalog_content_in_banner")
+		}
+		if err := catalog.ConsoleForgetContents(ctx, tx, provider, tree); err != nil {
+			return err
+		}
+		if err := tv.ConsoleForgetContents(ctx, tx, provider, tree); err != nil {
+			return err
+		}
+		if err := commerce.ConsoleDropContentOffers(ctx, tx, provider, tree); err != nil {
+			return err
+		}
+		images := uploadedIDs(cur.PosterURL, cur.CoverURL)
+		if _, err := tx.Exec(ctx, "DELETE FROM contents WHERE id = ? AND provider_id = ?", cur.ID, provider); err != nil {
+			return err
+		}
+		if err := dropImages(ctx, tx, provider, images...); err != nil {
 			return err
 		}
 		return s.staff.Audit(ctx, tx, r, "catalog.content.delete", "content", cur.ID, cur.contentInput, nil)

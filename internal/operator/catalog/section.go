@@ -47,6 +47,8 @@ func (s *Section) Register(mux *http.ServeMux) {
 	w("GET /v2/operator/catalog/persons", s.handlePersons)
 	w("POST /v2/operator/catalog/persons", s.handlePersonCreate)
 	w("PATCH /v2/operator/catalog/persons/{id}", s.handlePersonPatch)
+	w("POST /v2/operator/catalog/persons/{id}/picture", s.handlePersonPicture)
+	w("DELETE /v2/operator/catalog/persons/{id}/picture", s.handlePersonPictureDrop)
 	w("GET /v2/operator/catalog/genres", s.handleGenres)
 	w("POST /v2/operator/catalog/genres", s.handleGenreCreate)
 	w("PATCH /v2/operator/catalog/genres/{id}", s.handleGenrePatch)

@@ -22,6 +22,8 @@ type personView struct {
 	OriginalName string `json:"original_name"`
 	Bio          string `json:"bio"`
 	Contents     int    `json:"contents"`
+	// ImageURL is an uploaded picture's address ("": the generated portrait).
+	ImageURL string `json:"image_url"`
 }
 
 type personPage struct {
@@ -29,11 +31,12 @@ type personPage struct {
 	Total int          `json:"total"`
 }
 
-const personColumns = `p.id, p.name, p.original_name, p.bio, (SELECT COUNT(*) FROM content_persons cp WHERE cp.person_id = p.id)`
+const personColumns = `p.id, p.name, p.original_name, p.bio, (SELECT COUNT(*) FROM content_persons cp WHERE cp.person_id = p.id),
+	p.image_url`
 
 func scanPerson(sc store.Scanner) (personView, error) {
 	var p personView
-	err := sc.Scan(&p.ID, &p.Name, &p.OriginalName, &p.Bio, &p.Contents)
+	err := sc.Scan(&p.ID, &p.Name, &p.OriginalName, &p.Bio, &p.Contents, &p.ImageURL)
 	return p, err
 }
 

@@ -13,12 +13,15 @@ import (
 	"context"
 	"embed"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"efir/internal/httpx"
+	"efir/internal/netguard"
 	"efir/internal/operator"
 	"efir/internal/store"
 	"efir/internal/tv"
+	"efir/internal/tv/epgimport"
 )
 
 // textFiles are the section's server texts: texts/channels.{lang}.json.
@@ -40,14 +43,21 @@ type Section struct {
 	db    *store.DB
 	tv    Caches
 	now   func() time.Time
+	// guard keeps guide fetches off the server's own machine and networks
+	// (staff choose the addresses); guides download with fetcher.
+	guard   *netguard.Guard
+	fetcher *http.Client
 }
 
 // New makes the section; tv may be nil (tests of the store alone).
-func New(staff *operator.Service, db *store.DB, lineup Caches, now func() time.Time) *Section {
+// fetchAllow are the local or private networks guide sources may still be
+// fetched from (EFIR_FETCH_ALLOW_NETWORKS).
+func New(staff *operator.Service, db *store.DB, lineup Caches, now func() time.Time, fetchAllow []netip.Prefix) *Section {
 	if now == nil {
 		now = time.Now
 	}
-	return &Section{staff: staff, db: db, tv: lineup, now: now}
+	guard := netguard.New(fetchAllow)
+	return &Section{staff: staff, db: db, tv: lineup, now: now, guard: guard, fetcher: guard.Client(epgimport.NewTransport())}
 }
 
 var _ Caches = (*tv.Service)(nil)

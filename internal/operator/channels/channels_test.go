@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/netip"
 	"sync"
 	"testing"
 	"time"
 
 	"efir/internal/apitest"
 	"efir/internal/app"
+	"efir/internal/config"
 	"efir/internal/store"
 	"efir/internal/store/storetest"
 )
@@ -32,9 +34,15 @@ type clock struct {
 
 func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
 
-func newServer(t *testing.T, db *store.DB) (*apitest.Server, *clock) {
+func newServer(t *testing.T, db *store.DB, tweak ...func(*config.Config)) (*apitest.Server, *clock) {
 	c := &clock{now: time.Unix(1_800_000_000, 0)}
-	return apitest.NewWithOptions(t, db, app.Options{Now: c.Now}), c
+	return apitest.NewWithOptions(t, db, app.Options{Now: c.Now}, tweak...), c
+}
+
+// allowLoopback lets guide sources be fetched from the tests' servers on
+// 127.0.0.1 (EFIR_FETCH_ALLOW_NETWORKS).
+func allowLoopback(c *config.Config) {
+	c.FetchAllowNetworks = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
 }
 
 // addStaff makes a member of provider with role (no second factor asked)
@@ -121,7 +129,7 @@ func path(format string, args ...any) string { return fmt.Sprintf(format, args..
 // operator's staff (who reaches none of the demo's channels).
 func TestChannelsCallers(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		srv, _ := newServer(t, db)
+		srv, _ := newServer(t, db, allowLoopback) // its guide source is on 127.0.0.1
 		owner := srv.SignInStaff(t, ownerEmail, ownerPass)
 		l := getLineup(t, owner)
 		ch := l.Channels[0].ID

@@ -3,14 +3,18 @@ package channels
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
 	"time"
 
 	"efir/internal/httpx"
+	"efir/internal/netguard"
 	"efir/internal/operator"
 	"efir/internal/store"
 	"efir/internal/tv/epgimport"
@@ -150,14 +154,19 @@ func (s *Section) handleGuideSources(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-// checkGuideURL accepts http(s) addresses only.
-func checkGuideURL(raw string) (string, error) {
-	s := strings.TrimSpace(raw)
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(s) > 2000 {
+// checkGuideURL accepts http(s) addresses only. A host written as a local
+// or private address is refused at once: the fetch would be refused anyway
+// (a name is judged at each fetch, on the address it resolves to).
+func (s *Section) checkGuideURL(raw string) (string, error) {
+	addr := strings.TrimSpace(raw)
+	u, err := url.Parse(addr)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(addr) > 2000 {
 		return "", httpx.Invalid("url", "console_channels_guide_url_invalid")
 	}
-	return s, nil
+	if ip, err := netip.ParseAddr(u.Hostname()); err == nil && s.guard.Check(ip) != nil {
+		return "", httpx.Invalid("url", "console_channels_guide_url_private")
+	}
+	return addr, nil
 }
 
 func (in guideInput) check() error {
@@ -175,7 +184,7 @@ func (s *Section) handleAddGuideSource(w http.ResponseWriter, r *http.Request) e
 	if in.URL == nil {
 		return httpx.Invalid("url", "console_channels_guide_url_invalid")
 	}
-	addr, err := checkGuideURL(*in.URL)
+	addr, err := s.checkGuideURL(*in.URL)
 	if err != nil {
 		return err
 	}
@@ -236,7 +245,7 @@ func (s *Section) handleUpdateGuideSource(w http.ResponseWriter, r *http.Request
 		}
 		addr, every, enabled := before.URL, before.EveryHours, before.Enabled
 		if in.URL != nil {
-			if addr, err = checkGuideURL(*in.URL); err != nil {
+			if addr, err = s.checkGuideURL(*in.URL); err != nil {
 				return err
 			}
 		}
@@ -351,10 +360,7 @@ func (s *Section) fetch(ctx context.Context, provider, id int64, addr string, ev
 	rep, err := s.importGuide(ctx, provider, addr)
 	status, msg, raw := "ok", "", ""
 	if err != nil {
-		status, msg = "failed", err.Error()
-		if len(msg) > 500 {
-			msg = msg[:500]
-		}
+		status, msg = "failed", fetchError(err)
 	}
 	if rep != nil {
 		b, _ := json.Marshal(rep)
@@ -367,6 +373,26 @@ func (s *Section) fetch(ctx context.Context, provider, id int64, addr string, ev
 	}
 	s.invalidate()
 	return true
+}
+
+// fetchError is the last error kept of a failed fetch. A refused address
+// says why, so staff know it is not a fault of their guide server.
+func fetchError(err error) string {
+	msg := err.Error()
+	var refused *netguard.RefusedError
+	if errors.As(err, &refused) {
+		where := "the guide's address"
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			where = ue.URL // the redirect's, when a redirect led there
+		}
+		msg = fmt.Sprintf("refused: %s leads to %s, a %s address; guides are not fetched from local or private networks"+
+			" unless the server's administrator allows the network (EFIR_FETCH_ALLOW_NETWORKS)", where, refused.Addr, refused.Class)
+	}
+	if len(msg) > 500 {
+		msg = msg[:500]
+	}
+	return msg
 }
 
 // importGuide runs the XMLTV import of addr for the provider and sums up
@@ -387,7 +413,7 @@ func (s *Section) importGuide(ctx context.Context, provider int64, addr string) 
 		names: map[string]string{}}
 	unmatched := map[string]int{}
 	var order []string
-	rc, err := epgimport.Open(ctx, addr)
+	rc, err := epgimport.OpenURL(ctx, s.fetcher, addr)
 	if err != nil {
 		return nil, err
 	}

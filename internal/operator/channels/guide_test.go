@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"efir/internal/apitest"
+	"efir/internal/httpx"
 	"efir/internal/store"
 	"efir/internal/store/storetest"
 )
@@ -74,7 +77,7 @@ type unmatched struct {
 
 func TestGuideSourceFetch(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		srv, clk := newServer(t, db)
+		srv, clk := newServer(t, db, allowLoopback)
 		editor := srv.SignInStaff(t, editorEmail, staffPass)
 		base := clk.Now().Truncate(time.Hour).Add(48 * time.Hour)
 		doc := guideXML(base)
@@ -189,4 +192,83 @@ func TestGuideSourceFetch(t *testing.T) {
 		must(t, editor.Do(apitest.Request{Method: "DELETE", Path: path("/v2/operator/guide_sources/%d", g.ID)}), http.StatusNoContent)
 		must(t, srv.SignInStaff(t, ownerEmail, ownerPass).Do(apitest.Request{Method: "GET", Path: "/v2/operator/audit?limit=100"}), http.StatusOK)
 	})
+}
+
+// Staff cannot point a guide source at the server's own machine or
+// networks: an address written as such is refused at once, a name that
+// resolves to one fails its fetch and says why. The allow list opens a
+// network again.
+func TestGuideSourcePrivateAddress(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		var hits atomic.Int32
+		web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			hits.Add(1)
+			w.Write([]byte(`<tv></tv>`))
+		}))
+		defer web.Close()
+		_, port, _ := net.SplitHostPort(web.Listener.Addr().String())
+
+		srv, _ := newServer(t, db)
+		editor := srv.SignInStaff(t, editorEmail, staffPass)
+		for _, addr := range []string{web.URL + "/guide.xml", "http://169.254.169.254/latest/meta-data/",
+			"http://[::1]:8080/guide.xml", "http://[::ffff:127.0.0.1]/", "https://10.1.2.3/guide.xml.gz",
+			"http://192.168.0.1/", "http://[fe80::1%25eth0]/", "http://0.0.0.0:" + port + "/"} {
+			res := must(t, editor.Do(apitest.Request{Method: "POST", Path: "/v2/operator/guide_sources",
+				Body: map[string]any{"url": addr}}), http.StatusBadRequest)
+			if !isText(t, res, "console_channels_guide_url_private") {
+				t.Errorf("%s: %s", addr, res.Body)
+			}
+		}
+		// a public address is taken; changing it to a private one is refused
+		var g guideSource
+		must(t, editor.Do(apitest.Request{Method: "POST", Path: "/v2/operator/guide_sources",
+			Body: map[string]any{"url": "http://guide.example/tv.xml"}}), http.StatusCreated).JSON(t, &g)
+		res := must(t, editor.Do(apitest.Request{Method: "PATCH", Path: path("/v2/operator/guide_sources/%d", g.ID),
+			Body: map[string]any{"url": "http://127.0.0.1:" + port + "/guide.xml"}}), http.StatusBadRequest)
+		if !isText(t, res, "console_channels_guide_url_private") {
+			t.Errorf("update: %s", res.Body)
+		}
+
+		// a name is judged on what it resolves to, at the fetch
+		must(t, editor.Do(apitest.Request{Method: "PATCH", Path: path("/v2/operator/guide_sources/%d", g.ID),
+			Body: map[string]any{"url": "http://localhost:" + port + "/guide.xml"}}), http.StatusOK)
+		must(t, editor.Do(apitest.Request{Method: "POST", Path: path("/v2/operator/guide_sources/%d/fetch", g.ID)}), http.StatusOK).JSON(t, &g)
+		if g.Status != "failed" || !strings.Contains(g.Error, "refused") || !strings.Contains(g.Error, "loopback") ||
+			!strings.Contains(g.Error, "EFIR_FETCH_ALLOW_NETWORKS") {
+			t.Fatalf("fetch of a name resolving to loopback: %+v", g)
+		}
+		if hits.Load() != 0 {
+			t.Fatalf("the refused server got %d requests", hits.Load())
+		}
+
+		// with 127.0.0.1/32 allowed, the same server is taken and fetched
+		srv, _ = newServer(t, db, allowLoopback)
+		editor = srv.SignInStaff(t, editorEmail, staffPass)
+		must(t, editor.Do(apitest.Request{Method: "POST", Path: "/v2/operator/guide_sources",
+			Body: map[string]any{"url": "http://169.254.169.254/"}}), http.StatusBadRequest)
+		must(t, editor.Do(apitest.Request{Method: "PATCH", Path: path("/v2/operator/guide_sources/%d", g.ID),
+			Body: map[string]any{"url": web.URL + "/guide.xml"}}), http.StatusOK)
+		must(t, editor.Do(apitest.Request{Method: "POST", Path: path("/v2/operator/guide_sources/%d/fetch", g.ID)}), http.StatusOK).JSON(t, &g)
+		if g.Status != "ok" || hits.Load() != 1 {
+			t.Fatalf("allowed fetch: %+v (%d requests)", g, hits.Load())
+		}
+	})
+}
+
+// isText tells whether the url field of an error answer is key's text in
+// one of the languages.
+func isText(t *testing.T, res *apitest.Response, key string) bool {
+	t.Helper()
+	var e struct {
+		Error struct {
+			Detail map[string]string `json:"detail"`
+		} `json:"error"`
+	}
+	res.JSON(t, &e)
+	for _, lang := range httpx.Languages {
+		if e.Error.Detail["url"] == httpx.T(lang, key) {
+			return true
+		}
+	}
+	return false
 }

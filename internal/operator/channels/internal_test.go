@@ -4,58 +4,13 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"strings"
+	"net/netip"
 	"testing"
 	"time"
 
 	"efir/internal/store"
 	"efir/internal/store/storetest"
 )
-
-func TestClassifyURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"http://cdn.example/live/index.m3u8":    "",
-		"https://cdn.example/live/playlist":     "",
-		"HTTPS://CDN.EXAMPLE/LIVE.M3U8?token=1": "",
-		"http://cdn.example/live/manifest.mpd":  "dash",
-		"https://cdn.example/a.MPD?x=1":         "dash",
-		"rtmp://live.example/app/stream":        "rtmp",
-		"rtmps://live.example/app/stream":       "rtmp",
-		"udp://@239.0.0.1:1234":                 "udp",
-		"rtp://239.0.0.1:5000":                  "udp",
-		"10.0.0.5:8080":                         "bare",
-		"@239.1.1.1:5000":                       "bare",
-		"stream.example:1935/live":              "bare",
-		"[::1]:8080":                            "bare",
-		"srt://live.example:9000":               "scheme",
-		"just words":                            "scheme",
-		"http://":                               "scheme",
-	} {
-		if got := classifyURL(in); got != want {
-			t.Errorf("classifyURL(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-// FuzzClassifyURL: any text gets one of the known answers, and only http(s)
-// addresses are ever playable.
-func FuzzClassifyURL(f *testing.F) {
-	for _, s := range []string{"http://a/b.m3u8", "http://a/b.mpd", "rtmp://a", "udp://@1.2.3.4:5", "1.2.3.4:5", "", "::", "http://[::1]:80/x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		switch got := classifyURL(s); got {
-		case "":
-			l := strings.ToLower(strings.TrimSpace(s))
-			if !strings.HasPrefix(l, "http://") && !strings.HasPrefix(l, "https://") {
-				t.Fatalf("%q playable", s)
-			}
-		case "dash", "rtmp", "udp", "bare", "scheme":
-		default:
-			t.Fatalf("classifyURL(%q) = %q", s, got)
-		}
-	})
-}
 
 // FuzzPlanM3U: the preview of any playlist never fails but for the
 // documented refusals, and every channel has a source.
@@ -96,7 +51,7 @@ func TestRunDue(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := New(nil, db, nil, func() time.Time { return now })
+		s := New(nil, db, nil, func() time.Time { return now }, []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")})
 		s.RunDue(ctx)
 		var status string
 		var next int64

@@ -14,6 +14,7 @@ import (
 	"efir/internal/operator"
 	"efir/internal/store"
 	"efir/internal/tv/epgimport"
+	"efir/internal/tv/m3u"
 )
 
 // Channel is a line-up channel as the console shows it.
@@ -289,7 +290,7 @@ func (in *channelInput) apply(c *Channel) error {
 		if c.SourceURL == "" {
 			return httpx.Invalid("source_url", "console_channels_source_url_invalid")
 		}
-		if p := classifyURL(c.SourceURL); p != "" {
+		if m3u.Unplayable(c.SourceURL) != "" {
 			return httpx.Invalid("source_url", "console_channels_source_not_hls")
 		}
 	}

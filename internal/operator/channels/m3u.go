@@ -5,10 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"net/http"
-	"net/url"
-	"regexp"
 	"strings"
 
 	"efir/internal/httpx"
@@ -130,38 +127,6 @@ func readPlaylist(r *http.Request) (string, error) {
 	return in.Playlist, nil
 }
 
-var bareHostPort = regexp.MustCompile(`^@?[A-Za-z0-9.\-\[\]:]+:\d{1,5}(/.*)?$`)
-
-// classifyURL is "" for an address viewers can play (HLS over HTTP), else
-// why not: dash, rtmp, udp, bare or scheme.
-func classifyURL(raw string) string {
-	s := strings.TrimSpace(raw)
-	lower := strings.ToLower(s)
-	switch {
-	case strings.HasPrefix(lower, "rtmp://"), strings.HasPrefix(lower, "rtmps://"), strings.HasPrefix(lower, "rtmpe://"):
-		return "rtmp"
-	case strings.HasPrefix(lower, "udp://"), strings.HasPrefix(lower, "rtp://"):
-		return "udp"
-	case strings.HasPrefix(lower, "http://"), strings.HasPrefix(lower, "https://"):
-		u, err := url.Parse(s)
-		if err != nil || u.Host == "" {
-			return "scheme"
-		}
-		if strings.HasSuffix(strings.ToLower(u.Path), ".mpd") {
-			return "dash"
-		}
-		return ""
-	case strings.Contains(lower, "://"):
-		return "scheme"
-	case bareHostPort.MatchString(s):
-		return "bare"
-	}
-	if host, _, err := net.SplitHostPort(s); err == nil && host != "" {
-		return "bare"
-	}
-	return "scheme"
-}
-
 // parserReasons maps the parser's problems onto the codes of the API.
 var parserReasons = map[string]string{
 	"no url":              "no_url",
@@ -210,7 +175,7 @@ func planM3U(ctx context.Context, q store.Querier, provider int64, text string) 
 				name = string([]rune(name)[:100])
 			}
 			src := M3USource{Line: e.Line, URL: strings.TrimSpace(e.URL)}
-			src.Problem = classifyURL(src.URL)
+			src.Problem = m3u.Unplayable(src.URL)
 			src.Playable = src.Problem == ""
 			if !src.Playable {
 				problem(M3UProblem{Line: e.Line, Reason: "not_hls", Kind: src.Problem, Detail: src.URL})

@@ -19,6 +19,7 @@ type Service struct {
 	staff     *operator.Service
 	db        *store.DB
 	providers *provider.Service
+	push      Pusher // messages that go out as web pushes too; nil: none
 }
 
 // New builds the section on the console's service and the operators.

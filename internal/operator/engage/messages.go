@@ -11,6 +11,7 @@ import (
 
 	"efir/internal/httpx"
 	"efir/internal/operator"
+	"efir/internal/push"
 	"efir/internal/store"
 )
 
@@ -21,6 +22,15 @@ import (
 // is the one of the moment of sending: a viewer who signs up or buys the
 // packet later does not get it. A message for later waits as a scheduled
 // row that the job sends once.
+
+// Pusher sends a message as a web push too (internal/push): n to the
+// subscribed devices of the viewers usersQuery selects.
+type Pusher interface {
+	Queue(ctx context.Context, q store.Querier, n push.Notification, usersQuery string, args ...any) (int, error)
+}
+
+// SetPusher lets messages marked "also as a push" go out as pushes.
+func (s *Service) SetPusher(p Pusher) { s.push = p }
 
 // Broadcast is a message sent or to be sent.
 type Broadcast struct {
@@ -33,6 +43,7 @@ type Broadcast struct {
 	PacketName string `json:"packet_name"`
 	UserID     int64  `json:"user_id"`
 	SendAt     int64  `json:"send_at"`
+	Push       bool   `json:"push"` // also as a web push to the recipients' devices
 	Status     string `json:"status"`
 	Recipients int    `json:"recipients"`
 	CreatedAt  int64  `json:"created_at"`
@@ -40,14 +51,14 @@ type Broadcast struct {
 }
 
 const broadcastColumns = `b.id, b.title, b.text, b.link, b.audience, b.packet_id, COALESCE(p.name, ''), b.user_id, b.send_at,
-	b.status, b.recipients, b.created_at, b.sent_at`
+	b.push, b.status, b.recipients, b.created_at, b.sent_at`
 
 const broadcastFrom = ` FROM message_broadcasts b LEFT JOIN packets p ON p.id = b.packet_id`
 
 func scanBroadcast(row store.Scanner) (Broadcast, error) {
 	var b Broadcast
 	err := row.Scan(&b.ID, &b.Title, &b.Text, &b.Link, &b.Audience, &b.PacketID, &b.PacketName, &b.UserID, &b.SendAt,
-		&b.Status, &b.Recipients, &b.CreatedAt, &b.SentAt)
+		&b.Push, &b.Status, &b.Recipients, &b.CreatedAt, &b.SentAt)
 	return b, store.MapErr(err)
 }
 
@@ -83,6 +94,7 @@ type sendBody struct {
 	PacketID int64  `json:"packet_id"`
 	UserID   int64  `json:"user_id"`
 	SendAt   int64  `json:"send_at"`
+	Push     bool   `json:"push"`
 }
 
 const maxSchedule = 366 * secondsADay
@@ -151,13 +163,13 @@ func (s *Service) handleSend(w http.ResponseWriter, r *http.Request) error {
 	var out Broadcast
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		id, err := store.InsertID(ctx, tx, `INSERT INTO message_broadcasts (provider_id, title, text, link, audience, packet_id,
-			user_id, send_at, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'scheduled', ?) RETURNING id`,
-			prov, b.Title, b.Text, b.Link, b.Audience, b.PacketID, b.UserID, b.SendAt, now)
+			user_id, send_at, push, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'scheduled', ?) RETURNING id`,
+			prov, b.Title, b.Text, b.Link, b.Audience, b.PacketID, b.UserID, b.SendAt, b.Push, now)
 		if err != nil {
 			return err
 		}
 		if status == "sent" {
-			if _, _, err := deliver(ctx, tx, id, now); err != nil {
+			if _, _, err := deliver(ctx, tx, id, now, s.push); err != nil {
 				return err
 			}
 		}
@@ -217,9 +229,10 @@ func (s *Service) handleCancel(w http.ResponseWriter, r *http.Request) error {
 
 // deliver sends a scheduled broadcast now, inside tx: it is marked sent
 // first (so that it is sent once however many jobs run) and copied into the
-// messages of its audience. It answers how many viewers got it, and false
-// when it was not scheduled any more (sent or cancelled meanwhile).
-func deliver(ctx context.Context, tx *store.Tx, id, now int64) (int, bool, error) {
+// messages of its audience, and pushed to their devices when so marked. It
+// answers how many viewers got it, and false when it was not scheduled any
+// more (sent or cancelled meanwhile).
+func deliver(ctx context.Context, tx *store.Tx, id, now int64, p Pusher) (int, bool, error) {
 	res, err := tx.Exec(ctx, `UPDATE message_broadcasts SET status = 'sent', sent_at = ? WHERE id = ? AND status = 'scheduled'`,
 		now, id)
 	if err != nil {
@@ -230,9 +243,15 @@ func deliver(ctx context.Context, tx *store.Tx, id, now int64) (int, bool, error
 	}
 	var prov, packet, user int64
 	var title, text, link, audience string
-	if err := store.Get(ctx, tx, `SELECT provider_id, title, text, link, audience, packet_id, user_id FROM message_broadcasts
-		WHERE id = ?`, []any{id}, &prov, &title, &text, &link, &audience, &packet, &user); err != nil {
+	var pushToo bool
+	if err := store.Get(ctx, tx, `SELECT provider_id, title, text, link, audience, packet_id, user_id, push FROM message_broadcasts
+		WHERE id = ?`, []any{id}, &prov, &title, &text, &link, &audience, &packet, &user, &pushToo); err != nil {
 		return 0, false, err
+	}
+	// The push leads to the link when there is one, else to the messages.
+	pushed := push.Notification{Title: title, Body: text, Destination: push.ToMessages, TimeStart: now}
+	if link != "" {
+		pushed.Destination = push.Destination{Type: "url", Src: link}
 	}
 	// The viewer's list shows title and text: a link goes on the text's
 	// last line (and in its own column).
@@ -264,12 +283,17 @@ func deliver(ctx context.Context, tx *store.Tx, id, now int64) (int, bool, error
 	if _, err := tx.Exec(ctx, `UPDATE message_broadcasts SET recipients = ? WHERE id = ?`, n, id); err != nil {
 		return 0, false, err
 	}
+	if pushToo && p != nil {
+		if _, err := p.Queue(ctx, tx, pushed, `SELECT user_id FROM messages WHERE broadcast_id = ?`, id); err != nil {
+			return 0, false, err
+		}
+	}
 	return int(n), true, nil
 }
 
-// DeliverDue sends every scheduled message whose time has come, each once,
-// and answers how many it sent.
-func DeliverDue(ctx context.Context, db *store.DB, now int64) (int, error) {
+// DeliverDue sends every scheduled message whose time has come, each once
+// (pushed through p when so marked), and answers how many it sent.
+func DeliverDue(ctx context.Context, db *store.DB, now int64, p Pusher) (int, error) {
 	var due []int64
 	if err := store.Each(ctx, db, `SELECT id FROM message_broadcasts WHERE status = 'scheduled' AND send_at <= ?
 		ORDER BY send_at, id LIMIT 100`, []any{now}, func(row store.Scanner) error {
@@ -285,7 +309,7 @@ func DeliverDue(ctx context.Context, db *store.DB, now int64) (int, error) {
 	sent := 0
 	for _, id := range due {
 		err := db.Tx(ctx, func(tx *store.Tx) error {
-			_, ok, err := deliver(ctx, tx, id, now)
+			_, ok, err := deliver(ctx, tx, id, now, p)
 			if ok && err == nil {
 				sent++
 			}
@@ -299,11 +323,11 @@ func DeliverDue(ctx context.Context, db *store.DB, now int64) (int, error) {
 }
 
 // RunJobs sends scheduled messages every 15 seconds until ctx ends.
-func RunJobs(ctx context.Context, db *store.DB, now func() time.Time) {
+func RunJobs(ctx context.Context, db *store.DB, now func() time.Time, p Pusher) {
 	t := time.NewTicker(15 * time.Second)
 	defer t.Stop()
 	for {
-		if _, err := DeliverDue(ctx, db, now().Unix()); err != nil && ctx.Err() == nil {
+		if _, err := DeliverDue(ctx, db, now().Unix(), p); err != nil && ctx.Err() == nil {
 			slog.Error("scheduled messages", "err", err)
 		}
 		select {

@@ -75,9 +75,12 @@ func TestSendMessages(t *testing.T) {
 		var list []struct {
 			Title string `json:"title"`
 			Text  string `json:"text"`
+			Link  string `json:"link"`
 		}
 		f.srv.Do(apitest.Request{Method: "GET", Path: "/v2/users/self/messages", Token: token}).JSON(t, &list)
-		if len(list) < 2 || list[0].Title != "Лично" || list[1].Title != "Всем" || list[1].Text != "Привет.\n\nhttps://efir.example/news" {
+		// The link also comes on its own (the viewer's notice of an external poll reads it).
+		if len(list) < 2 || list[0].Title != "Лично" || list[1].Title != "Всем" || list[1].Text != "Привет.\n\nhttps://efir.example/news" ||
+			list[1].Link != "https://efir.example/news" || list[0].Link != "" {
 			t.Fatalf("viewer's list: %+v", list)
 		}
 		var card []struct {
@@ -126,14 +129,14 @@ func TestScheduledMessages(t *testing.T) {
 		f.do(f.owner, "POST", fmt.Sprintf("/v2/operator/messages/%d/cancel", c.ID), nil, http.StatusOK)
 		f.do(f.owner, "POST", fmt.Sprintf("/v2/operator/messages/%d/cancel", c.ID), nil, http.StatusConflict)
 
-		if n, err := engage.DeliverDue(t.Context(), db, f.clock.Now().Unix()); err != nil || n != 0 {
+		if n, err := engage.DeliverDue(t.Context(), db, f.clock.Now().Unix(), nil); err != nil || n != 0 {
 			t.Fatalf("before its time: %d %v", n, err)
 		}
 		f.clock.Add(time.Hour)
-		if n, err := engage.DeliverDue(t.Context(), db, f.clock.Now().Unix()); err != nil || n != 1 {
+		if n, err := engage.DeliverDue(t.Context(), db, f.clock.Now().Unix(), nil); err != nil || n != 1 {
 			t.Fatalf("at its time: %d %v", n, err)
 		}
-		if n, err := engage.DeliverDue(t.Context(), db, f.clock.Now().Unix()+60); err != nil || n != 0 {
+		if n, err := engage.DeliverDue(t.Context(), db, f.clock.Now().Unix()+60, nil); err != nil || n != 0 {
 			t.Fatalf("again: %d %v", n, err)
 		}
 		if f.got(demo, b.ID) != 1 || f.got(demo, c.ID) != 0 {

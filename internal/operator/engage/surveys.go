@@ -13,8 +13,9 @@ import (
 // Surveys: an operator's survey is a list of questions, each with answer
 // options, free text, or both; viewers read a question of an active survey
 // by its id (GET /v2/survey/questions/{id}) and answer it. Questions are set
-// when the survey is made; afterwards its title and whether it is active
-// change (answers always refer to the questions they were given to).
+// when the survey is made and may change until somebody answers; its title
+// and whether it is active change always (answers always refer to the
+// questions they were given to).
 
 // Survey is a survey with its questions.
 type Survey struct {
@@ -120,16 +121,19 @@ func (s *Service) handleSurvey(w http.ResponseWriter, r *http.Request) error {
 }
 
 type surveyBody struct {
-	Title     string `json:"title"`
-	Active    bool   `json:"active"`
-	Questions []struct {
-		Question        string `json:"question"`
-		Description     string `json:"description"`
-		AllowUserAnswer bool   `json:"allow_user_answer"`
-		Answers         []struct {
-			Text string `json:"text"`
-		} `json:"answers"`
-	} `json:"questions"`
+	Title     string           `json:"title"`
+	Active    bool             `json:"active"`
+	Questions []surveyQuestion `json:"questions"`
+}
+
+// surveyQuestion is a question as staff write it.
+type surveyQuestion struct {
+	Question        string `json:"question"`
+	Description     string `json:"description"`
+	AllowUserAnswer bool   `json:"allow_user_answer"`
+	Answers         []struct {
+		Text string `json:"text"`
+	} `json:"answers"`
 }
 
 func validSurvey(b *surveyBody) error {
@@ -138,11 +142,17 @@ func validSurvey(b *surveyBody) error {
 	if b.Title == "" || len([]rune(b.Title)) > 200 {
 		f.add("title", "console_engage_title_required")
 	}
-	if len(b.Questions) == 0 || len(b.Questions) > 50 {
+	validQuestions(&f, b.Questions)
+	return f.err()
+}
+
+// validQuestions checks and trims a survey's questions.
+func validQuestions(f *fields, qs []surveyQuestion) {
+	if len(qs) == 0 || len(qs) > 50 {
 		f.add("questions", "console_engage_questions_required")
 	}
-	for i := range b.Questions {
-		x := &b.Questions[i]
+	for i := range qs {
+		x := &qs[i]
 		x.Question, x.Description = strings.TrimSpace(x.Question), strings.TrimSpace(x.Description)
 		if x.Question == "" || len([]rune(x.Question)) > 500 || len([]rune(x.Description)) > 1000 {
 			f.add("questions", "console_engage_question_required")
@@ -157,7 +167,58 @@ func validSurvey(b *surveyBody) error {
 			}
 		}
 	}
-	return f.err()
+}
+
+// writeQuestions makes the survey's questions qs. The questions there keep
+// their ids by position (a message may link one), the rest are added or
+// dropped; answer options are written anew. Only a survey nobody answered
+// gets here.
+func writeQuestions(ctx context.Context, tx *store.Tx, surveyID int64, qs []surveyQuestion) error {
+	var have []int64
+	if err := store.Each(ctx, tx, `SELECT id FROM survey_questions WHERE survey_id = ? ORDER BY position, id`, []any{surveyID},
+		func(row store.Scanner) error {
+			var id int64
+			err := row.Scan(&id)
+			have = append(have, id)
+			return err
+		}); err != nil {
+		return err
+	}
+	for i, x := range qs {
+		var qid int64
+		if i < len(have) {
+			qid = have[i]
+			if _, err := tx.Exec(ctx, `UPDATE survey_questions SET position = ?, question = ?, description = ?, allow_user_answer = ?
+				WHERE id = ?`, i, x.Question, x.Description, x.AllowUserAnswer, qid); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM survey_options WHERE question_id = ?`, qid); err != nil {
+				return err
+			}
+		} else {
+			var err error
+			if qid, err = store.InsertID(ctx, tx, `INSERT INTO survey_questions (survey_id, position, question, description,
+				allow_user_answer) VALUES (?, ?, ?, ?, ?) RETURNING id`, surveyID, i, x.Question, x.Description,
+				x.AllowUserAnswer); err != nil {
+				return err
+			}
+		}
+		for j, o := range x.Answers {
+			if _, err := tx.Exec(ctx, `INSERT INTO survey_options (question_id, position, text) VALUES (?, ?, ?)`,
+				qid, j, o.Text); err != nil {
+				return err
+			}
+		}
+	}
+	for _, qid := range have[min(len(qs), len(have)):] {
+		if _, err := tx.Exec(ctx, `DELETE FROM survey_options WHERE question_id = ?`, qid); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM survey_questions WHERE id = ?`, qid); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *Service) handleCreateSurvey(w http.ResponseWriter, r *http.Request) error {
@@ -177,18 +238,8 @@ func (s *Service) handleCreateSurvey(w http.ResponseWriter, r *http.Request) err
 		if err != nil {
 			return err
 		}
-		for i, x := range b.Questions {
-			qid, err := store.InsertID(ctx, tx, `INSERT INTO survey_questions (survey_id, position, question, description,
-				allow_user_answer) VALUES (?, ?, ?, ?, ?) RETURNING id`, id, i, x.Question, x.Description, x.AllowUserAnswer)
-			if err != nil {
-				return err
-			}
-			for j, o := range x.Answers {
-				if _, err := tx.Exec(ctx, `INSERT INTO survey_options (question_id, position, text) VALUES (?, ?, ?)`,
-					qid, j, o.Text); err != nil {
-					return err
-				}
-			}
+		if err := writeQuestions(ctx, tx, id, b.Questions); err != nil {
+			return err
 		}
 		if sv, err = surveyOf(ctx, tx, prov, id); err != nil {
 			return err
@@ -209,18 +260,26 @@ func (s *Service) handlePatchSurvey(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	var b struct {
-		Title  *string `json:"title"`
-		Active *bool   `json:"active"`
+		Title     *string           `json:"title"`
+		Active    *bool             `json:"active"`
+		Questions *[]surveyQuestion `json:"questions"`
 	}
 	if err := httpx.Decode(r, &b); err != nil {
 		return err
 	}
+	var f fields
 	if b.Title != nil {
 		t := strings.TrimSpace(*b.Title)
 		if t == "" || len([]rune(t)) > 200 {
-			return httpx.Invalid("title", "console_engage_title_required")
+			f.add("title", "console_engage_title_required")
 		}
 		b.Title = &t
+	}
+	if b.Questions != nil {
+		validQuestions(&f, *b.Questions)
+	}
+	if err := f.err(); err != nil {
+		return err
 	}
 	prov := operator.ProviderOf(r)
 	var after Survey
@@ -228,6 +287,15 @@ func (s *Service) handlePatchSurvey(w http.ResponseWriter, r *http.Request) erro
 		before, err := surveyOf(ctx, tx, prov, id)
 		if err != nil {
 			return err
+		}
+		if b.Questions != nil {
+			// Answers refer to the questions they were given to.
+			if before.Answers > 0 {
+				return httpx.New(http.StatusConflict, httpx.TypeConflict, "console_engage_survey_answered")
+			}
+			if err := writeQuestions(ctx, tx, id, *b.Questions); err != nil {
+				return err
+			}
 		}
 		title, active := before.Title, before.Active
 		if b.Title != nil {

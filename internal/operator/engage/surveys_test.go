@@ -32,6 +32,26 @@ func TestSurveyAnswers(t *testing.T) {
 			{"question": "Как вам качество картинки?", "answers": []map[string]string{{"text": "Хорошо"}, {"text": "Плохо"}}},
 			{"question": "Что добавить?", "allow_user_answer": true},
 		}}, http.StatusCreated).JSON(t, &sv)
+		// Nobody has answered yet: the questions change, the first keeps its
+		// id (a message may link it), options are written anew.
+		path := fmt.Sprintf("/v2/operator/surveys/%d", sv.ID)
+		first := sv.Questions[0].ID
+		f.do(f.owner, "PATCH", path, map[string]any{"questions": []map[string]any{{"question": ""}}}, http.StatusBadRequest)
+		f.do(f.owner, "PATCH", path, map[string]any{"questions": []map[string]any{
+			{"question": "Как вам качество картинки?", "answers": []map[string]string{{"text": "Хорошо"}, {"text": "Плохо"}}},
+			{"question": "Что добавить?", "allow_user_answer": true},
+			{"question": "Лишний вопрос", "allow_user_answer": true},
+		}}, http.StatusOK).JSON(t, &sv)
+		if len(sv.Questions) != 3 || sv.Questions[0].ID != first {
+			t.Fatalf("edited survey %+v", sv)
+		}
+		f.do(f.owner, "PATCH", path, map[string]any{"questions": []map[string]any{
+			{"question": "Как вам качество картинки?", "answers": []map[string]string{{"text": "Хорошо"}, {"text": "Плохо"}}},
+			{"question": "Что добавить?", "allow_user_answer": true},
+		}}, http.StatusOK).JSON(t, &sv)
+		if len(sv.Questions) != 2 || sv.Questions[0].ID != first || len(sv.Questions[0].Answers) != 2 {
+			t.Fatalf("survey after dropping a question %+v", sv)
+		}
 		q1, q2 := sv.Questions[0], sv.Questions[1]
 		good, bad := q1.Answers[0].ID, q1.Answers[1].ID
 
@@ -82,6 +102,11 @@ func TestSurveyAnswers(t *testing.T) {
 			t.Fatal(err)
 		}
 
+		// Answered: the questions stay as they were; the title still changes.
+		f.do(f.owner, "PATCH", path, map[string]any{"questions": []map[string]any{
+			{"question": "Другой вопрос", "allow_user_answer": true}}}, http.StatusConflict)
+		f.do(f.owner, "PATCH", path, map[string]any{"title": "Качество картинки"}, http.StatusOK)
+
 		var res struct {
 			Respondents int `json:"respondents"`
 			Questions   []struct {
@@ -114,6 +139,111 @@ func TestSurveyAnswers(t *testing.T) {
 		alma := f.srv.SignIn(t, "alma", "efir24", "engage-alma")
 		if r := f.srv.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/v2/survey/questions/%d", q1.ID), Token: alma}); r.Status != http.StatusNotFound {
 			t.Fatalf("another operator's viewer: %d", r.Status)
+		}
+	})
+}
+
+// The viewer's notification survey: the configuration names the first
+// question of the operator's newest active survey; each viewer learns only
+// whether they themselves answered, and one viewer's answer neither shows
+// to nor replaces another's.
+func TestViewerSurveyIsolation(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db)
+		token := f.srv.SignIn(t, "demo", "efir24", "engage-isolation")
+		guest := f.srv.Guest(t, "engage-isolation-guest")
+		configured := func(tok string) int64 {
+			t.Helper()
+			var c struct {
+				SurveyQuestionID int64 `json:"survey_question_id"`
+			}
+			res := f.srv.Do(apitest.Request{Method: "GET", Path: "/v2/platform/configuration", Token: tok})
+			if res.Status != http.StatusOK {
+				t.Fatalf("configuration: %d %s", res.Status, res.Body)
+			}
+			res.JSON(t, &c)
+			return c.SurveyQuestionID
+		}
+		if id := configured(token); id != 0 {
+			t.Fatalf("survey question %d before any survey", id)
+		}
+		var sv survey
+		f.do(f.owner, "POST", "/v2/operator/surveys", map[string]any{"title": "Отписка", "active": true, "questions": []map[string]any{
+			{"question": "Почему вы отключили продление?", "allow_user_answer": true,
+				"answers": []map[string]string{{"text": "Дорого"}, {"text": "Мало фильмов"}}},
+			{"question": "Второй вопрос", "allow_user_answer": true},
+		}}, http.StatusCreated).JSON(t, &sv)
+		q := sv.Questions[0]
+		if id := configured(token); id != q.ID {
+			t.Fatalf("configured question %d, want %d", id, q.ID)
+		}
+		// Another operator's viewer cannot open it.
+		alma := f.srv.SignIn(t, "alma", "efir24", "engage-isolation-alma")
+		if res := f.srv.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/v2/survey/questions/%d", q.ID), Token: alma}); res.Status != http.StatusNotFound {
+			t.Fatalf("another operator's viewer reads the question: %d", res.Status)
+		}
+
+		path := fmt.Sprintf("/v2/survey/questions/%d", q.ID)
+		answered := func(tok string) bool {
+			t.Helper()
+			var x struct {
+				Answered *bool `json:"answered"`
+			}
+			res := f.srv.Do(apitest.Request{Method: "GET", Path: path, Token: tok})
+			if res.Status != http.StatusOK {
+				t.Fatalf("question: %d %s", res.Status, res.Body)
+			}
+			res.JSON(t, &x)
+			if x.Answered == nil {
+				t.Fatalf("no answered flag: %s", res.Body)
+			}
+			return *x.Answered
+		}
+		if answered(token) || answered(guest) {
+			t.Fatal("answered before any answer")
+		}
+		answer := func(tok string, body map[string]any, want int) {
+			t.Helper()
+			if res := f.srv.Do(apitest.Request{Method: "POST", Path: path + "/answers", Token: tok, Body: body}); res.Status != want {
+				t.Fatalf("answer %v: %d %s", body, res.Status, res.Body)
+			}
+		}
+		// Empty and blank answers are refused; the viewer's own is kept.
+		answer(token, map[string]any{}, http.StatusBadRequest)
+		answer(token, map[string]any{"answer_ids": []int64{}, "user_text": "   "}, http.StatusBadRequest)
+		answer(token, map[string]any{"answer_ids": []int64{q.Answers[0].ID + 1000}}, http.StatusBadRequest)
+		if answered(token) {
+			t.Fatal("a refused answer counts as answered")
+		}
+		answer(token, map[string]any{"answer_ids": []int64{q.Answers[0].ID}, "user_text": "и реклама"}, http.StatusNoContent)
+		if !answered(token) || answered(guest) {
+			t.Fatalf("after the first viewer's answer: first %v, second %v", answered(token), answered(guest))
+		}
+		answer(guest, map[string]any{"answer_ids": []int64{q.Answers[1].ID}}, http.StatusNoContent)
+		var texts []string
+		if err := store.Each(t.Context(), db, `SELECT user_text FROM survey_answers WHERE question_id = ? ORDER BY id`, []any{q.ID},
+			func(row store.Scanner) error {
+				var s string
+				err := row.Scan(&s)
+				texts = append(texts, s)
+				return err
+			}); err != nil {
+			t.Fatal(err)
+		}
+		if len(texts) != 2 || texts[0] != "и реклама" || texts[1] != "" {
+			t.Fatalf("answers kept %q, want each viewer's own", texts)
+		}
+		// A newer active survey becomes the notification's; an inactive one does not.
+		var newer survey
+		f.do(f.owner, "POST", "/v2/operator/surveys", map[string]any{"title": "Оценка", "active": false, "questions": []map[string]any{
+			{"question": "Оцените сервис", "answers": []map[string]string{{"text": "1"}, {"text": "5"}}},
+		}}, http.StatusCreated).JSON(t, &newer)
+		if id := configured(token); id != q.ID {
+			t.Fatalf("an inactive survey took the notification: %d", id)
+		}
+		f.do(f.owner, "PATCH", fmt.Sprintf("/v2/operator/surveys/%d", newer.ID), map[string]bool{"active": true}, http.StatusOK)
+		if id := configured(token); id != newer.Questions[0].ID {
+			t.Fatalf("configured %d, want the newest active survey's %d", id, newer.Questions[0].ID)
 		}
 	})
 }

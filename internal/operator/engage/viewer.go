@@ -2,6 +2,7 @@ package engage
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -46,17 +47,49 @@ func viewerProvider(r *http.Request) int64 {
 	return 0
 }
 
+// viewerQuestionOut is a question as the viewer reads it: with whether this
+// viewer has answered it (the notification is not offered again then). What
+// the viewer answered, and anybody else's answers, are never given back.
+type viewerQuestionOut struct {
+	Question
+	Answered bool `json:"answered"`
+}
+
 func (s *Service) handleViewerQuestion(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
 	id, err := httpx.PathID(r, "id")
 	if err != nil {
 		return err
 	}
-	x, err := viewerQuestion(r.Context(), s.db, viewerProvider(r), id)
+	x, err := viewerQuestion(ctx, s.db, viewerProvider(r), id)
 	if err != nil {
 		return err
 	}
-	httpx.OK(w, x)
+	out := viewerQuestionOut{Question: x}
+	if sess := httpx.SessionFrom(ctx); sess != nil {
+		var n int
+		if err := store.Get(ctx, s.db, `SELECT COUNT(*) FROM survey_answers WHERE question_id = ? AND user_id = ?`,
+			[]any{id, sess.UserID}, &n); err != nil {
+			return err
+		}
+		out.Answered = n > 0
+	}
+	httpx.OK(w, out)
 	return nil
+}
+
+// NotificationSurvey is the operator's survey question the viewer's
+// notification offers (the spec's "survey 1"): the first question of the
+// operator's newest active survey, 0 when it has none. Making a survey
+// active is how staff choose it.
+func (s *Service) NotificationSurvey(ctx context.Context, providerID int64) (int64, error) {
+	var id int64
+	err := store.Get(ctx, s.db, `SELECT x.id FROM survey_questions x JOIN surveys s ON s.id = x.survey_id
+		WHERE s.provider_id = ? AND s.active = TRUE ORDER BY s.id DESC, x.position, x.id LIMIT 1`, []any{providerID}, &id)
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, nil
+	}
+	return id, err
 }
 
 // handleViewerAnswer stores the viewer's answer: chosen options of the

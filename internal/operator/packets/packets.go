@@ -10,6 +10,7 @@ import (
 
 	"efir/internal/httpx"
 	"efir/internal/operator"
+	"efir/internal/provider"
 	"efir/internal/store"
 )
 
@@ -223,7 +224,7 @@ func (s *Section) choices(ctx context.Context, providerID int64) (*Choices, erro
 	}, &c.Packets); err != nil {
 		return nil, err
 	}
-	prov, err := readProvider(ctx, s.db, providerID)
+	prov, err := provider.Stored(ctx, s.db, providerID)
 	if err != nil {
 		return nil, err
 	}
@@ -455,7 +456,7 @@ func (s *Section) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	}
 	var out *Packet
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		prov, err := readProvider(ctx, tx, providerID)
+		prov, err := provider.Stored(ctx, tx, providerID)
 		if err != nil {
 			return err
 		}

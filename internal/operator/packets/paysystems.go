@@ -92,7 +92,7 @@ func offList(ctx context.Context, q store.Querier, providerID int64) ([]offRow, 
 
 // page reads the pay systems page of the operator (in q).
 func (s *Section) page(ctx context.Context, q store.Querier, providerID int64) (*PaySystems, error) {
-	prov, err := readProvider(ctx, q, providerID)
+	prov, err := provider.Stored(ctx, q, providerID)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func (s *Section) settingsChange(w http.ResponseWriter, r *http.Request, status 
 	ctx, providerID := r.Context(), operator.ProviderOf(r)
 	var out *PaySystems
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		prov, err := lockProvider(ctx, tx, providerID)
+		prov, err := provider.LockStored(ctx, tx, providerID)
 		if err != nil {
 			return err
 		}

@@ -144,7 +144,7 @@ func (s *Section) periodChange(w http.ResponseWriter, r *http.Request, status in
 		if err != nil {
 			return err
 		}
-		prov, err := readProvider(ctx, tx, providerID)
+		prov, err := provider.Stored(ctx, tx, providerID)
 		if err != nil {
 			return err
 		}

@@ -6,14 +6,12 @@ package packets
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"sync"
 	"time"
 
 	"efir/internal/httpx"
 	"efir/internal/operator"
-	"efir/internal/provider"
 	"efir/internal/store"
 )
 
@@ -58,35 +56,6 @@ func (s *Section) Register(mux *http.ServeMux) {
 	g("PATCH /v2/operator/paysystems", operator.PermPaySystemsW, s.handleOrderPaySystems)
 	g("PATCH /v2/operator/paysystems/{shortname}", operator.PermPaySystemsW, s.handleChangePaySystem)
 	g("POST /v2/operator/gateway", operator.PermPaySystemsW, s.handleGateway)
-}
-
-// readProvider reads the operator's stored settings (not the in-memory
-// copy: a change starts from what the database holds).
-func readProvider(ctx context.Context, q store.Querier, id int64) (*provider.Provider, error) {
-	var short, cfg string
-	var def bool
-	if err := store.Get(ctx, q, `SELECT shortname, is_default, config FROM providers WHERE id = ?`, []any{id},
-		&short, &def, &cfg); err != nil {
-		return nil, err
-	}
-	p := &provider.Provider{}
-	if err := json.Unmarshal([]byte(cfg), p); err != nil {
-		return nil, err
-	}
-	p.ID, p.Shortname, p.IsDefault = id, short, def
-	return p, nil
-}
-
-// lockProvider reads the operator's stored settings for a change, locking
-// the row on PostgreSQL so that a concurrent change of other settings (the
-// settings section) is not lost.
-func lockProvider(ctx context.Context, tx *store.Tx, id int64) (*provider.Provider, error) {
-	if tx.Dialect() == store.Postgres {
-		if _, err := tx.Exec(ctx, `SELECT id FROM providers WHERE id = ? FOR UPDATE`, id); err != nil {
-			return nil, err
-		}
-	}
-	return readProvider(ctx, tx, id)
 }
 
 // reload makes a change of the operator's settings visible on this copy at

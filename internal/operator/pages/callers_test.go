@@ -60,6 +60,7 @@ func TestPagesCallers(t *testing.T) {
 			{"PATCH", "/v2/operator/pages/menu", map[string]any{"rowset_ids": []int64{hp.ID}}},
 			{"GET", rw, nil},
 			{"PATCH", rw, map[string]string{"title": full.Rows[0].Title}},
+			{"DELETE", "/v2/operator/pages/rows/999999", nil},
 			{"GET", "/v2/operator/pages/items?q=a", nil},
 			{"GET", "/v2/operator/pages/vocabulary", nil},
 			{"GET", "/v2/operator/pages/promotions", nil},

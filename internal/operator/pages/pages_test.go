@@ -200,6 +200,35 @@ func TestHomeRowReachesViewers(t *testing.T) {
 				t.Errorf("audit entries of %s: %d, want %d", a, auditCount(t, db, a), n)
 			}
 		}
+
+		// Deleting the row: not while a banner leads to it, then from every
+		// page, the viewer's too.
+		var banner struct {
+			ID int64 `json:"id"`
+		}
+		must(t, st.Do(apitest.Request{Method: "POST", Path: "/v2/operator/pages/promotions",
+			Body: map[string]any{"title": "К ряду", "dest_type": "row", "dest_id": created.ID}}), 201).JSON(t, &banner)
+		must(t, st.Do(apitest.Request{Method: "DELETE", Path: rowPath}), 409)
+		must(t, st.Do(apitest.Request{Method: "PATCH", Path: fmt.Sprintf("/v2/operator/pages/promotions/%d", banner.ID),
+			Body: map[string]any{"dest_type": "text"}}), 200)
+		must(t, st.Do(apitest.Request{Method: "DELETE", Path: rowPath}), 204)
+		must(t, st.Do(apitest.Request{Method: "DELETE", Path: rowPath}), 404)
+		must(t, st.Do(apitest.Request{Method: "GET", Path: rowPath}), 404)
+		must(t, st.Do(apitest.Request{Method: "GET", Path: path}), 200).JSON(t, &full)
+		must(t, srv.Do(apitest.Request{Method: "GET", Path: "/v2/rowsets/startpage"}), 200).JSON(t, &after)
+		for _, r := range full.Rows {
+			if r.ID == created.ID {
+				t.Fatalf("the deleted row is still on the page: %+v", full.Rows)
+			}
+		}
+		for _, r := range after.Rows {
+			if r.ID == created.ID {
+				t.Fatalf("the viewer still sees the deleted row: %+v", after.Rows)
+			}
+		}
+		if auditCount(t, db, "pages.row.delete") != 1 {
+			t.Error("the row's deletion is not in the audit log")
+		}
 	})
 }
 

@@ -357,6 +357,22 @@ func (s *Section) handleRowPatch(w http.ResponseWriter, r *http.Request) error {
 		})
 }
 
+// handleRowDelete removes a row from every page it is on. A row a banner
+// leads to stays (409) until the banner leads elsewhere.
+func (s *Section) handleRowDelete(w http.ResponseWriter, r *http.Request) error {
+	return deleteOne(s, w, r, "pages.row.delete", "row", catalog.ConsoleRowOf,
+		func(ctx context.Context, q store.Querier, provider, id int64) error {
+			n, err := catalog.ConsoleRowBanners(ctx, q, provider, id)
+			if err != nil {
+				return err
+			}
+			if n > 0 {
+				return httpx.New(http.StatusConflict, httpx.TypeConflict, "console_pages_row_in_use")
+			}
+			return catalog.ConsoleDeleteRow(ctx, q, provider, id)
+		})
+}
+
 // GET /items?kind=&q=: the operator's contents (or channels, persons,
 // promotions) whose title holds q, for a row's picker.
 func (s *Section) handleItems(w http.ResponseWriter, r *http.Request) error {

@@ -52,6 +52,7 @@ func (s *Section) Register(mux *http.ServeMux) {
 	w("PATCH /v2/operator/pages/menu", s.handleMenu)
 	w("GET /v2/operator/pages/rows/{id}", s.handleRow)
 	w("PATCH /v2/operator/pages/rows/{id}", s.handleRowPatch)
+	w("DELETE /v2/operator/pages/rows/{id}", s.handleRowDelete)
 	w("GET /v2/operator/pages/items", s.handleItems)
 	w("GET /v2/operator/pages/vocabulary", s.handleVocabulary)
 	w("GET /v2/operator/pages/promotions", s.handlePromotions)

@@ -43,8 +43,8 @@ func TestEveryRouteIsInTheContract(t *testing.T) {
 // referenceShapes are the fields the compatible platforms' provider API
 // requires in each answer (its schema name -> ours), and those this API
 // leaves out on purpose: the viewer-only ones (favourites, purchases, the
-// programme on air, a device's codecs) and what Efir does not have (user
-// tags, test users, geo freedom, packet designs, old prices).
+// programme on air, a device's codecs) and what Efir does not have (test
+// users, geo freedom, packet designs, old prices).
 var referenceShapes = []struct {
 	reference, ours string
 	required        []string
@@ -53,7 +53,7 @@ var referenceShapes = []struct {
 	{"BaseUser", "User", []string{"accounts", "id", "is_geofree", "is_provider_free", "is_self_deletion_allowed",
 		"is_testuser", "parental_code", "parental_dialogue", "parental_status", "provider", "subscriptions", "tags",
 		"timezone_utcoffset", "unaccepted_agreement_ids"}, []string{"is_geofree", "is_provider_free",
-		"is_self_deletion_allowed", "is_testuser", "parental_code", "parental_dialogue", "subscriptions", "tags",
+		"is_self_deletion_allowed", "is_testuser", "parental_code", "parental_dialogue", "subscriptions",
 		"unaccepted_agreement_ids"}},
 	{"Device", "Device", []string{"codec_structure_exist", "created_at", "device_type", "id", "login_at",
 		"timezone_utcoffset", "user", "vendor"}, []string{"codec_structure_exist", "timezone_utcoffset"}},
@@ -69,6 +69,9 @@ var referenceShapes = []struct {
 		"paysytems", "period_human", "ptype", "purchase_type", "short", "store_sources", "title", "trial_amount",
 		"trial_period_human", "user_purchase"}, nil},
 	{"PacketSubscriptionPause", "Pause", []string{"end_at", "id", "start_at"}, nil},
+	{"SourceAccount", "SourceAccount", []string{"amount"}, nil},
+	{"Tags", "Tag", []string{"id"}, nil},
+	{"UserTags", "UserTag", []string{"description", "id", "name", "shortname"}, nil},
 	// key is write-only there: the answer has promo_key.
 	{"UserPromoKey", "UserPromoKey", []string{"activated_at", "description", "promo_key", "result", "title"}, nil},
 	{"PromoKey", "PromoKey", []string{"id", "is_active", "key"}, nil},

@@ -98,11 +98,12 @@ func (f *fixture) userID(username string) int64 {
 	return id
 }
 
-func mustStatus(t *testing.T, res *apitest.Response, want int) {
+func mustStatus(t *testing.T, res *apitest.Response, want int) *apitest.Response {
 	t.Helper()
 	if res.Status != want {
 		t.Fatalf("status %d, want %d: %s", res.Status, want, res.Body)
 	}
+	return res
 }
 
 // auditActions are the audit log's actions of the api actor named name.

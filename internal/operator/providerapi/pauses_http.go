@@ -9,8 +9,8 @@ import (
 
 // Pause is a subscription standing paused (the reference's
 // PacketSubscriptionPause). A subscription has one pause at a time, so the
-// pause's id is its subscription's; it lasts until it is lifted (end_at
-// null).
+// pause's id is its subscription's; it lasts until its planned end
+// (end_at, set by PATCH) or until it is lifted (end_at null).
 type Pause struct {
 	ID             int64   `json:"id"`
 	SubscriptionID int64   `json:"subscription_id"`
@@ -19,7 +19,8 @@ type Pause struct {
 }
 
 func pauseView(p commerce.APIPause) Pause {
-	return Pause{ID: p.SubscriptionID, SubscriptionID: p.SubscriptionID, StartAt: stamp(p.PausedAt)}
+	return Pause{ID: p.SubscriptionID, SubscriptionID: p.SubscriptionID, StartAt: stamp(p.PausedAt),
+		EndAt: stampOrNil(p.ResumeAt)}
 }
 
 // handleCurrentSubscriptions lists the running and paused subscriptions.
@@ -251,19 +252,29 @@ func (s *Service) handlePause(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// handleResume lifts the pause pause_id of a subscription (the pause's id
-// is the subscription's; 404 when it is not paused).
-func (s *Service) handleResume(w http.ResponseWriter, r *http.Request) error {
+// pausedSubscription is the path's subscription when pause_id names its
+// pause (the pause's id is the subscription's; 404 when it is not paused).
+func (s *Service) pausedSubscription(r *http.Request) (commerce.StaffSubscription, error) {
 	x, err := s.subscription(r, "subscription_id")
 	if err != nil {
-		return err
+		return x, err
 	}
 	pauseID, err := httpx.PathID(r, "pause_id")
 	if err != nil {
-		return err
+		return x, err
 	}
 	if pauseID != x.ID || x.State != "paused" {
-		return httpx.NotFound()
+		return x, httpx.NotFound()
+	}
+	return x, nil
+}
+
+// handleResume lifts the pause pause_id of a subscription (the pause's id
+// is the subscription's; 404 when it is not paused).
+func (s *Service) handleResume(w http.ResponseWriter, r *http.Request) error {
+	x, err := s.pausedSubscription(r)
+	if err != nil {
+		return err
 	}
 	_, byID, err := s.packets(r.Context())
 	if err != nil {
@@ -273,5 +284,43 @@ func (s *Service) handleResume(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.NoContent(w)
+	return nil
+}
+
+// handlePatchPause sets when the pause pause_id ends by itself: end_at as
+// RFC 3339 or unix seconds, in the future; null or "" leaves it standing
+// until lifted. At that moment the subscription resumes and its end moves
+// by the time it stood.
+func (s *Service) handlePatchPause(w http.ResponseWriter, r *http.Request) error {
+	x, err := s.pausedSubscription(r)
+	if err != nil {
+		return err
+	}
+	var b map[string]*httpx.Text
+	if err := httpx.Decode(r, &b); err != nil {
+		return err
+	}
+	raw, ok := b["end_at"]
+	if !ok {
+		return httpx.Invalid("end_at", "providerapi_pause_end_required")
+	}
+	until, err := moment(raw, "end_at")
+	if err != nil {
+		return err
+	}
+	userID := s.userIDOf(r)
+	after, err := s.cfg.Shop.StaffPauseUntil(r.Context(), callerOf(r.Context()).ProviderID, userID, x.ID, until)
+	if err != nil {
+		return err
+	}
+	// The console's own view keeps resume_at, which is what changed.
+	if err := s.audit(r, "subscription.pause_until", userID, x, after); err != nil {
+		return err
+	}
+	p, _, err := s.pauseOf(r, userID, x.ID)
+	if err != nil {
+		return err
+	}
+	httpx.OK(w, p)
 	return nil
 }

@@ -49,6 +49,8 @@ type Shop interface {
 	StaffLedger(ctx context.Context, providerID, userID int64, limit, offset int) ([]commerce.LedgerEntry, error)
 	APISubscription(ctx context.Context, providerID, userID, id int64) (commerce.StaffSubscription, error)
 	APIPauses(ctx context.Context, providerID, userID int64) ([]commerce.APIPause, error)
+	APIPromoPacketIDs(ctx context.Context, providerID int64) ([]int64, error)
+	StaffPauseUntil(ctx context.Context, providerID, userID, subID, until int64) (commerce.StaffSubscription, error)
 	APIEndSubscriptions(ctx context.Context, providerID, userID int64) ([]commerce.StaffSubscription, error)
 	APIAdjust(ctx context.Context, providerID, userID, amount int64, description, key string,
 		posted func(q store.Querier, e commerce.LedgerEntry) error) (commerce.LedgerEntry, bool, error)
@@ -79,8 +81,9 @@ type Config struct {
 
 // Service is the provider API's server side.
 type Service struct {
-	db  *store.DB
-	cfg Config
+	db      *store.DB
+	cfg     Config
+	billing Billing
 }
 
 // New makes the service.
@@ -131,6 +134,21 @@ func (s *Service) routes() []route {
 		{"GET /provider-api/v2/users/{user_id}/subscriptions/{subscription_id}/pauses", s.handleSubscriptionPauses},
 		{"POST /provider-api/v2/users/{user_id}/subscriptions/{subscription_id}/pauses", s.handlePause},
 		{"DELETE /provider-api/v2/users/{user_id}/subscriptions/{subscription_id}/pauses/{pause_id}", s.handleResume},
+		{"PATCH /provider-api/v2/users/{user_id}/subscriptions/{subscription_id}/pauses/{pause_id}", s.handlePatchPause},
+		{"PUT /provider-api/v2/users/{user_id}/change_provider/{id}", s.handleChangeProvider},
+		{"GET /provider-api/v2/tags", s.handleTags},
+		{"POST /provider-api/v2/tags", s.handleCreateTag},
+		{"GET /provider-api/v2/tags/{id}", s.handleTag},
+		{"PATCH /provider-api/v2/tags/{id}", s.handlePatchTag},
+		{"DELETE /provider-api/v2/tags/{id}", s.handleDeleteTag},
+		{"POST /provider-api/v2/users/{user_id}/tags", s.handleTagUser},
+		{"DELETE /provider-api/v2/users/{user_id}/tags/{id}", s.handleUntagUser},
+		{"GET /provider-api/v2/promopackets", s.handlePromoPackets},
+		{"GET /provider-api/v2/promopackets/{id}", s.handlePromoPacket},
+		{"GET /provider-api/v2/users/{user_id}/provider/account", s.handleSourceAccounts},
+		{"POST /provider-api/v2/users/{user_id}/provider/account", s.handlePushSourceAccount},
+		{"GET /provider-api/v2/users/{user_id}/provider/accounts", s.handleSourceAccounts},
+		{"POST /provider-api/v2/users/{user_id}/provider/accounts", s.handlePushSourceAccount},
 		{"POST /provider-api/v2/users/{user_id}/accounts", s.handleCreateAccount},
 		{"POST /provider-api/v2/users/{user_id}/accounts/{account_id}/transactions", s.handleCreateTransaction},
 		{"GET /provider-api/v2/users/{user_id}/promokeys", s.handlePromoKeys},

@@ -1,6 +1,7 @@
 package providerapi
 
 import (
+	"context"
 	"net/http"
 
 	"efir/internal/httpx"
@@ -37,9 +38,10 @@ func (b userBody) fields() identity.SubscriberFields {
 }
 
 // unsupportedFilters are filters of the reference's user list this API does
-// not have yet: refused rather than ignored, so that nobody takes an
-// unfiltered list for a filtered one.
-var unsupportedFilters = []string{"subscriptions", "tags", "date_from", "date_to", "all_providers"}
+// not have: refused rather than ignored, so that nobody takes an unfiltered
+// list for a filtered one. A token is one operator's, so all_providers has
+// nothing to add.
+var unsupportedFilters = []string{"all_providers"}
 
 func (s *Service) handleUsers(w http.ResponseWriter, r *http.Request) error {
 	limit, offset, err := httpx.Paging(r)
@@ -53,9 +55,13 @@ func (s *Service) handleUsers(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	c := callerOf(r.Context())
+	sets, err := userSets(q, c.ProviderID)
+	if err != nil {
+		return err
+	}
 	list, err := s.cfg.Subscribers.OperatorSubscribers(r.Context(), c.ProviderID, identity.SubscriberQuery{
 		Username: q.Get("username"), Phone: q.Get("phone"), Email: q.Get("email"), ProviderUID: q.Get("provider_uid"),
-		Search: q.Get("search"), Limit: limit, Offset: offset})
+		Search: q.Get("search"), Within: sets, Limit: limit, Offset: offset})
 	if err != nil {
 		return err
 	}
@@ -67,8 +73,26 @@ func (s *Service) handleUsers(w http.ResponseWriter, r *http.Request) error {
 	for _, u := range list {
 		out = append(out, userView(u, p, s.now()))
 	}
+	if err := s.withTags(r.Context(), out); err != nil {
+		return err
+	}
 	httpx.OK(w, out)
 	return nil
+}
+
+// withTags fills in the users' tags, in one read.
+func (s *Service) withTags(ctx context.Context, users []User) error {
+	ids := make([]int64, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	tags, err := s.userTags(ctx, ids)
+	for i := range users {
+		if t := tags[users[i].ID]; t != nil {
+			users[i].Tags = t
+		}
+	}
+	return err
 }
 
 // user reads the subscriber of the path's id (404 when not the caller's
@@ -86,7 +110,11 @@ func (s *Service) writeUser(w http.ResponseWriter, r *http.Request, status int, 
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, status, userView(u, p, s.now()))
+	out := []User{userView(u, p, s.now())}
+	if err := s.withTags(r.Context(), out); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, status, out[0])
 	return nil
 }
 

@@ -100,3 +100,15 @@ func (s *Service) handleDevice(w http.ResponseWriter, r *http.Request) error {
 	}
 	return httpx.NotFound()
 }
+
+// handleChangeProvider answers the reference's move of a subscriber to
+// another operator with a refusal: on Efir each operator is its own
+// company, with its own packets, prices, currency and money, so a
+// subscriber's purchases and balance cannot follow them. The other operator
+// registers the subscriber anew (the same phone is free to use there).
+func (s *Service) handleChangeProvider(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.user(r, "user_id"); err != nil {
+		return err
+	}
+	return httpx.Forbidden("providerapi_change_provider_refused")
+}

@@ -67,13 +67,15 @@ type User struct {
 	DateJoined        string      `json:"date_joined"`
 	ReferID           string      `json:"refer_id"`
 	Comment           string      `json:"comment"`
+	Tags              []UserTag   `json:"tags"`
 }
 
 func userView(u identity.Subscriber, p *provider.Provider, now time.Time) User {
 	v := User{ID: u.ID, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName, ProviderUID: u.ProviderUID,
 		Phone: u.Phone, Email: u.Email, Timezone: u.Timezone, ParentalStatus: u.ParentalStatus, DeviceLimit: u.DeviceLimit,
 		Accounts: accountViews(u.Accounts), Provider: OperatorRef{ID: u.ProviderID}, IsActive: !u.Blocked,
-		LastLogin: stampOrNil(u.LastLogin), DateJoined: stamp(u.DateJoined), ReferID: u.ReferID, Comment: u.Comment}
+		LastLogin: stampOrNil(u.LastLogin), DateJoined: stamp(u.DateJoined), ReferID: u.ReferID, Comment: u.Comment,
+		Tags: []UserTag{}}
 	if p != nil {
 		v.Provider.Name = p.Name
 	}

@@ -186,7 +186,7 @@ func (m *Module) changeLogo(r *http.Request, write func(ctx context.Context, tx 
 	id := operator.ProviderOf(r)
 	var out Settings
 	err := m.db.Tx(ctx, func(tx *store.Tx) error {
-		p, err := loadProvider(ctx, tx, id)
+		p, err := provider.LockStored(ctx, tx, id)
 		if err != nil {
 			return err
 		}

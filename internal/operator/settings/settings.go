@@ -9,7 +9,8 @@
 // written here with provider.Save in the change's own transaction and
 // reloaded at once on this copy (other copies reread the operators every
 // minute). Colours, messenger links, the logo and the pages have tables of
-// their own (migration 0026).
+// their own (migration 0026), as have the install instructions of each
+// device and their pictures (install*.go, migration 0032).
 package settings
 
 import (
@@ -48,6 +49,11 @@ func (m *Module) Register(mux *http.ServeMux) {
 	mux.Handle("GET /v2/operator/settings/pages", g(m.handlePages))
 	mux.Handle("POST /v2/operator/settings/pages/{kind}/{lang}", g(m.handleWritePage))
 	mux.Handle("POST /v2/operator/settings/pages/preview", g(m.handlePreview))
+	mux.Handle("GET /v2/operator/settings/modes", g(m.handleModes))
+	mux.Handle("PATCH /v2/operator/settings/modes", g(m.handlePatchModes))
+	mux.Handle("GET /v2/operator/settings/player", g(m.handlePlayer))
+	mux.Handle("PATCH /v2/operator/settings/player", g(m.handlePatchPlayer))
+	m.registerInstall(mux, g)
 
 	mux.Handle("GET /v2/platform/brand", httpx.Handler(m.handleBrand))
 	mux.Handle("GET /v2/platform/logos/{file}", httpx.Handler(m.handleLogo))
@@ -89,6 +95,10 @@ type Settings struct {
 	// StatRetentionDays: how long raw watch reports are kept (the
 	// dashboard's roll-ups stay).
 	StatRetentionDays int `json:"stat_retention_days"`
+	// CounterURL and SentryDSN: the viewer's pages' tracking image counter
+	// and error reports' DSN ("" for none).
+	CounterURL string `json:"counter_url"`
+	SentryDSN  string `json:"sentry_dsn"`
 }
 
 // patch is PATCH /v2/operator/settings: the fields given change.
@@ -110,6 +120,9 @@ type patch struct {
 	Networks         *[]string    `json:"networks"`
 	// StatRetentionDays: see Settings.
 	StatRetentionDays *int `json:"stat_retention_days"`
+	// CounterURL, SentryDSN: see Settings.
+	CounterURL *string `json:"counter_url"`
+	SentryDSN  *string `json:"sentry_dsn"`
 }
 
 // brand is an operator's row of operator_brand (the zero value when none).
@@ -152,32 +165,6 @@ func saveBrand(ctx context.Context, q store.Querier, providerID int64, b brand, 
 	return err
 }
 
-// loadProvider reads an operator's configuration as stored (not the cached
-// view: another section may have changed it a moment ago), locking its row
-// on PostgreSQL so that concurrent changes of other settings are not lost.
-func loadProvider(ctx context.Context, tx *store.Tx, id int64) (*provider.Provider, error) {
-	query := "SELECT shortname, is_default, config FROM providers WHERE id = ?"
-	if tx.Dialect() == store.Postgres {
-		query += " FOR UPDATE"
-	}
-	return readProvider(ctx, tx, query, id)
-}
-
-// readProvider reads an operator's stored configuration with query.
-func readProvider(ctx context.Context, q store.Querier, query string, id int64) (*provider.Provider, error) {
-	var short, cfg string
-	var isDefault bool
-	if err := store.Get(ctx, q, query, []any{id}, &short, &isDefault, &cfg); err != nil {
-		return nil, err
-	}
-	p := &provider.Provider{}
-	if err := json.Unmarshal([]byte(cfg), p); err != nil {
-		return nil, err
-	}
-	p.ID, p.Shortname, p.IsDefault = id, short, isDefault
-	return p, nil
-}
-
 // view puts together what the console shows.
 func view(p *provider.Provider, b brand) Settings {
 	s := Settings{
@@ -199,6 +186,8 @@ func view(p *provider.Provider, b brand) Settings {
 		Networks:         make([]string, 0, len(p.Networks)),
 
 		StatRetentionDays: p.StatRetentionDays,
+		CounterURL:        p.CounterURL,
+		SentryDSN:         p.SentryDSN,
 	}
 	if b.LogoType != "" {
 		s.LogoURL = logoURL(p.ID, b.LogoVersion, b.LogoType)
@@ -229,6 +218,7 @@ func apply(p *provider.Provider, s Settings) {
 	p.DeviceLimit = s.DeviceLimit
 	p.StreamLimit = s.StreamLimit
 	p.StatRetentionDays = s.StatRetentionDays
+	p.CounterURL, p.SentryDSN = s.CounterURL, s.SentryDSN
 	p.GuestAllowed = s.GuestAllowed
 	p.AllowedCountries = slices.Clone(s.AllowedCountries)
 	p.Networks = make([]netip.Prefix, 0, len(s.Networks))
@@ -240,7 +230,7 @@ func apply(p *provider.Provider, s Settings) {
 func (m *Module) handleGet(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	id := operator.ProviderOf(r)
-	p, err := readProvider(ctx, m.db, "SELECT shortname, is_default, config FROM providers WHERE id = ?", id)
+	p, err := provider.Stored(ctx, m.db, id)
 	if err != nil {
 		return err
 	}
@@ -261,7 +251,7 @@ func (m *Module) handlePatch(w http.ResponseWriter, r *http.Request) error {
 	id := operator.ProviderOf(r)
 	var after Settings
 	err := m.db.Tx(ctx, func(tx *store.Tx) error {
-		p, err := loadProvider(ctx, tx, id)
+		p, err := provider.LockStored(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -308,6 +298,8 @@ func merge(s Settings, in patch) Settings {
 	set(&s.PhoneMask, in.PhoneMask)
 	set(&s.Currency, in.Currency)
 	set(&s.CurrencySymbol, in.CurrencySymbol)
+	set(&s.CounterURL, in.CounterURL)
+	set(&s.SentryDSN, in.SentryDSN)
 	if in.OTPLength != nil {
 		s.OTPLength = *in.OTPLength
 	}

@@ -432,6 +432,8 @@ func TestSettingsCallers(t *testing.T) {
 			{"GET", "/v2/operator/settings/pages", nil},
 			{"POST", "/v2/operator/settings/pages/faq/en", map[string]string{"markdown": "# FAQ"}},
 			{"POST", "/v2/operator/settings/pages/preview", map[string]string{"markdown": "x"}},
+			{"GET", "/v2/operator/settings/player", nil},
+			{"PATCH", "/v2/operator/settings/player", map[string]any{"blackout_safe_area": 30}},
 		}
 		allowed := map[string]bool{"owner": true, "admin": true}
 		for _, c := range calls {

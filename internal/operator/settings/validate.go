@@ -112,6 +112,7 @@ func (m *Module) validate(s *Settings, providerID int64) error {
 		bad.add("currency_symbol", "console_settings_currency_symbol_invalid")
 	}
 	m.validateSupport(s, bad)
+	validateAnalytics(s, bad)
 	if s.DeviceLimit < 1 || s.DeviceLimit > maxDevices {
 		bad.add("device_limit", "console_settings_device_limit_invalid")
 	}

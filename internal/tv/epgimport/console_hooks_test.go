@@ -48,8 +48,8 @@ func TestImportHooks(t *testing.T) {
 	})
 }
 
-// A DASH address is not imported by the command line either.
-func TestImportM3USkipsDASH(t *testing.T) {
+// A DASH address is reported by its line, as the console does.
+func TestImportM3UReportsDASH(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		var lines []int
 		rep, err := ImportM3U(ctx, db, strings.NewReader("#EXTM3U\n#EXTINF:-1 tvg-id=\"d\",Dash\nhttp://cdn.example/live/manifest.mpd\n"+
@@ -58,7 +58,7 @@ func TestImportM3USkipsDASH(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.ChannelsCreated != 1 || rep.Skipped["unsupported url"] != 1 || len(lines) != 1 || lines[0] != 2 {
+		if rep.ChannelsCreated != 2 || rep.Skipped["not hls"] != 1 || len(lines) != 1 || lines[0] != 2 {
 			t.Fatalf("report %+v, problems at %v", rep, lines)
 		}
 	})

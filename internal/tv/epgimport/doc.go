@@ -23,14 +23,21 @@
 // [first start, last stop] are deleted, the new ones inserted; an entry at
 // the same channel and start is overwritten.
 //
-// M3U -> channels (source_type 'hls'): the URL is source_url, tvg-id
-// epg_id, the name after the comma (else tvg-name) name and slug, tvg-logo
-// logo_url, tvg-chno number, catchup/catchup-source catchup_template (see
-// CatchupTemplate), catchup-days (else tvg-rec, timeshift, the header's
-// catchup-days) archived_days (0 without a template). group-title (several
-// separated by ';', else #EXTGRP) become categories with ids from 1001,
-// adult-looking names tagged is_adult; every channel joins category 32
-// when the provider has it. Channels are matched by epg_id, then slug.
+// M3U -> channels (source_type 'hls'), the rules of the console's import:
+// the entries with one tvg-id (else one name) are one channel, named by
+// the first; every entry's URL is a row of channel_sources in playlist
+// order (replacing the channel's previous ones), playable false with its
+// problem when it is not HLS (m3u.Unplayable: reported by line); the first
+// playable one is source_url, and a new channel without one is created
+// hidden (an existing one keeps its stream). tvg-id is epg_id, the name
+// after the comma (else tvg-name) name and slug, tvg-logo logo_url (an
+// uploaded logo stays), tvg-chno number, catchup/catchup-source
+// catchup_template (see CatchupTemplate), catchup-days (else tvg-rec,
+// timeshift, the header's catchup-days) archived_days (0 without a
+// template). group-title (several separated by ';', else #EXTGRP) become
+// categories with ids from 1001, adult-looking names tagged is_adult; every
+// channel joins category 32 when the provider has it. Channels are matched
+// by epg_id, then slug.
 //
 // Both importers bump the settings row tv_lineup_version, which internal/tv
 // watches to drop its caches.

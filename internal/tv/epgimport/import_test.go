@@ -239,7 +239,7 @@ http://nc/ch.m3u8
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.ChannelsCreated != 3 || rep.ChannelsUpdated != 1 || rep.Skipped["unsupported url"] != 1 || rep.CategoriesAdded != 2 ||
+		if rep.ChannelsCreated != 4 || rep.ChannelsUpdated != 1 || rep.Skipped["not hls"] != 1 || rep.Unplayable != 1 || rep.CategoriesAdded != 2 ||
 			rep.GuideURL != "http://epg/guide.xml.gz" {
 			t.Fatalf("report: %+v", rep)
 		}

@@ -17,6 +17,7 @@ type Report struct {
 	Programmes      int // schedule entries written
 	ProgramsCreated int // programmes (titles) new to the database
 	CategoriesAdded int
+	Unplayable      int // M3U: channels the playlist gives no playable address
 	Skipped         map[string]int
 	GuideURL        string // M3U: the url-tvg of the playlist
 	shown           int
@@ -29,7 +30,8 @@ func newReport(kind string, opt Options) *Report {
 	return &Report{Kind: kind, Skipped: map[string]int{}, out: opt.Problems, limit: opt.ShowProblems, hook: opt.OnProblem}
 }
 
-// SkippedTotal is the number of entries left out.
+// SkippedTotal is the number of problems counted: entries left out and,
+// in an M3U import, addresses that are not HLS (kept, never streamed).
 func (r *Report) SkippedTotal() int {
 	n := 0
 	for _, c := range r.Skipped {
@@ -48,6 +50,11 @@ func (r *Report) skip(line int, offset int64, reason, detail string) {
 	if r.hook != nil {
 		r.hook(line, reason, detail)
 	}
+	r.note(line, offset, reason, detail)
+}
+
+// note prints a problem among the first ones without counting it.
+func (r *Report) note(line int, offset int64, reason, detail string) {
 	if r.out == nil || r.shown >= r.limit {
 		return
 	}
@@ -71,10 +78,17 @@ func (r *Report) Summary() string {
 	fmt.Fprintf(&b, "%s: channels created %d, updated %d", r.Kind, r.ChannelsCreated, r.ChannelsUpdated)
 	if r.Kind == "xmltv" {
 		fmt.Fprintf(&b, ", programmes imported %d into %d channels (%d new titles)", r.Programmes, r.ChannelsInGuide, r.ProgramsCreated)
-	} else if r.CategoriesAdded > 0 {
-		fmt.Fprintf(&b, ", categories created %d", r.CategoriesAdded)
+		fmt.Fprintf(&b, ", entries skipped %d", r.SkippedTotal())
+	} else {
+		if r.CategoriesAdded > 0 {
+			fmt.Fprintf(&b, ", categories created %d", r.CategoriesAdded)
+		}
+		if r.Unplayable > 0 {
+			fmt.Fprintf(&b, ", without a playable address %d", r.Unplayable)
+		}
+		// not "skipped": addresses that are not HLS are kept, never streamed
+		fmt.Fprintf(&b, ", problems %d", r.SkippedTotal())
 	}
-	fmt.Fprintf(&b, ", entries skipped %d", r.SkippedTotal())
 	if len(r.Skipped) > 0 {
 		reasons := make([]string, 0, len(r.Skipped))
 		for k := range r.Skipped {

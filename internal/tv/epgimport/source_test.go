@@ -76,3 +76,37 @@ func TestAdultAndQuality(t *testing.T) {
 		}
 	})
 }
+
+// OpenURL downloads with the client it is given and never opens a file.
+func TestOpenURL(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "<tv/>")
+	}))
+	defer srv.Close()
+	used := 0
+	client := &http.Client{Transport: roundTripper(func(r *http.Request) (*http.Response, error) {
+		used++
+		return http.DefaultTransport.RoundTrip(r)
+	})}
+	rc, err := OpenURL(ctx, client, srv.URL+"/guide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(rc)
+	rc.Close()
+	if string(b) != "<tv/>" || used != 1 {
+		t.Errorf("read %q with the client used %d times", b, used)
+	}
+	file := filepath.Join(t.TempDir(), "g.xml")
+	os.WriteFile(file, []byte("<tv/>"), 0o644)
+	for _, src := range []string{file, "file://" + file, "-"} {
+		if rc, err := OpenURL(ctx, client, src); err == nil {
+			rc.Close()
+			t.Errorf("%s was opened", src)
+		}
+	}
+}
+
+type roundTripper func(*http.Request) (*http.Response, error)
+
+func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

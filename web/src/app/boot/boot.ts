@@ -10,6 +10,7 @@ import {
   sessionStore,
   startSession,
 } from '@/shared/session';
+import { isTelegramMiniApp, rememberVisit, setOperatorPartners } from '@/shared/lib/runMode';
 import { bootStore } from './bootStore';
 
 // The start-up sequence of spec section 4: platform data, then the session (restore,
@@ -54,6 +55,8 @@ function urlParams(): URLSearchParams {
 
 async function boot(client: QueryClient): Promise<void> {
   bootStore.set((s) => ({ ...s, status: 'loading', error: null }));
+  // The visit's partner, webview and Telegram facts come only with the first URL.
+  rememberVisit();
   try {
     // The operator's colours, from their own small chunk; the built-in ones until then.
     void import('@/features/brand').then((m) => m.applyBrand());
@@ -63,6 +66,7 @@ async function boot(client: QueryClient): Promise<void> {
       client.prefetchQuery(configurationQuery()),
       client.prefetchQuery(resourcesQuery()),
     ]);
+    setOperatorPartners(network.partners);
     const access = accessFrom(network);
     bootStore.set((s) => ({ ...s, access }));
     if (access.geoLocked) geoLock(network.country, network.remote);
@@ -78,6 +82,8 @@ async function boot(client: QueryClient): Promise<void> {
       referId: params.get('refer_id') ?? undefined,
       urlToken: token ? { token } : null,
     });
+    // The Telegram mini app signs its viewer in by Telegram's launch data (no guests there).
+    if (isTelegramMiniApp()) await import('@/features/auth').then((m) => m.telegramAtStart());
     bootStore.set((s) => ({ ...s, status: 'ready' }));
   } catch (e) {
     if (e instanceof GeoLockedError) {
@@ -96,7 +102,7 @@ function accessFrom(network: NetworkInfo) {
     providerAuthOnly: network.provider?.auth_only ?? false,
     guestsAllowed: network.is_guest_allowed,
     countryAllowed: network.country_allowed !== false,
-    telegramMiniApp: 'Telegram' in window && Boolean((window as { Telegram?: { WebApp?: { initData?: string } } }).Telegram?.WebApp?.initData),
+    telegramMiniApp: isTelegramMiniApp(),
   });
 }
 

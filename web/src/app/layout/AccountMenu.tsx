@@ -5,6 +5,7 @@ import { useConfiguration, useCurrentUser, useNetwork } from '@/shared/api';
 import { useModalNavigation, useModalPageState } from '@/shared/lib/modalNavigation';
 import { displayPhone, parseMask } from '@/shared/lib/phoneMask';
 import { useDropdownDismiss } from '@/shared/lib/useDropdownDismiss';
+import { usePartnerSettings } from '@/shared/lib/runMode';
 import { useSession } from '@/shared/session';
 import { paths } from '../paths';
 import { ChevronIcon } from './icons';
@@ -33,6 +34,8 @@ export function AccountMenu() {
   const { profile, token } = useSession();
   const user = useCurrentUser().data;
   const { promocodes_enabled } = useConfiguration();
+  // Spec: "log out" is hidden for partners whose app owns the session (an operator setting).
+  const partner = usePartnerSettings();
   const modals = useModalNavigation();
   const modalState = useModalPageState();
   const phoneMask = parseMask(useNetwork().data?.phone_mask);
@@ -109,11 +112,13 @@ export function AccountMenu() {
                 </button>
               </li>
             )}
-            <li className={styles.logout}>
-              <Suspense fallback={null}>
-                <LogoutButton onDone={closeMenu} />
-              </Suspense>
-            </li>
+            {!partner.hideLogout && (
+              <li className={styles.logout}>
+                <Suspense fallback={null}>
+                  <LogoutButton onDone={closeMenu} />
+                </Suspense>
+              </li>
+            )}
           </ul>
         </div>
       )}

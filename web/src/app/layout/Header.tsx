@@ -1,18 +1,38 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { InstallButton } from '@/features/install';
 import { MessagesButton } from '@/features/messages';
 import { HeaderSearch } from '@/features/search';
 import { apiFetch, platformKeys, useBrandName, useNetwork, useResources, userKeys, type User } from '@/shared/api';
 import { changeLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, offeredLanguages, type Language } from '@/shared/i18n';
+import { usePartnerSettings } from '@/shared/lib/runMode';
 import { sessionStore, useSession } from '@/shared/session';
 import { ButtonLink } from '@/shared/ui';
 import { paths } from '../paths';
 import { AccountMenu } from './AccountMenu';
+import { useHeaderScroll } from './headerScroll';
 import { MainMenu } from './MainMenu';
 import { useMenuItems } from './menu';
 import styles from './Header.module.css';
+
+/** The logo's link: the start page, or the partner's own home when its operator set one. */
+function HomeLink({ className, label, children }: { className?: string; label: string; children: ReactNode }) {
+  const { homeUrl } = usePartnerSettings();
+  if (homeUrl) {
+    return (
+      <a href={homeUrl} className={className} aria-label={label} data-partner-home="">
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link to={paths.home()} className={className} aria-label={label}>
+      {children}
+    </Link>
+  );
+}
 
 export function Header() {
   const { t } = useTranslation();
@@ -21,10 +41,11 @@ export function Header() {
   const [logoFailed, setLogoFailed] = useState(false);
   const { isLogged } = useSession();
   const items = useMenuItems();
+  const scroll = useHeaderScroll();
 
   return (
-    <header className={styles.header}>
-      <Link to={paths.home()} className={styles.logo} aria-label={t('header.logoLabel', { brand })}>
+    <header className={styles.header} data-dark={scroll.dark || undefined} data-hidden={scroll.hidden || undefined}>
+      <HomeLink className={styles.logo} label={t('header.logoLabel', { brand })}>
         {logoUrl && !logoFailed ? (
           <img src={logoUrl} alt="" onError={() => setLogoFailed(true)} />
         ) : (
@@ -35,12 +56,13 @@ export function Header() {
             <span aria-hidden="true">{brand}</span>
           </>
         )}
-      </Link>
+      </HomeLink>
       <MainMenu items={items} />
       <div className={styles.search}>
         <HeaderSearch />
       </div>
       <div className={styles.actions}>
+        <InstallButton />
         <LanguageSelect />
         {isLogged && <MessagesButton />}
         {isLogged ? (

@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppBanner, isInWebview, shouldShowAppBanner } from '@/features/appBanner';
 import { useSessionUpkeep } from '@/features/messages';
+import { usePushUpkeep } from '@/features/push';
+import { useAnalytics } from '@/shared/analytics/useAnalytics';
 import { useResources } from '@/shared/api';
 import { useFirstScreenRelease } from '@/shared/lib/firstScreen';
+import { isWebview } from '@/shared/lib/runMode';
 import { useIsPhone } from '@/shared/lib/useMediaQuery';
 import { readKey, StorageKey } from '@/shared/session';
 import { AlertHost, Button, ErrorState, Spinner } from '@/shared/ui';
@@ -19,6 +22,7 @@ import styles from './RootLayout.module.css';
 
 // Spec 2: a path containing 'promo' opens the promo-code dialog (the promo area decides which).
 const PromoPathWatcher = lazy(() => import('@/features/promo').then((m) => ({ default: m.PromoPathWatcher })));
+const NotificationBox = lazy(() => import('@/features/notifications').then((m) => ({ default: m.NotificationBox })));
 
 /** Header, main area, footer and (narrow screens) the bottom navigation bar. */
 export function RootLayout() {
@@ -28,6 +32,8 @@ export function RootLayout() {
   const chromeless = isChromeless(pathname) || pathname.includes('/account_mobile');
   useRememberPartner();
   useSessionUpkeep();
+  useAnalytics();
+  usePushUpkeep();
   useEffect(() => {
     // The mobile-account mode has no analytics: analytics check this flag (or analyticsAllowed).
     document.documentElement.dataset.analytics = analyticsAllowed(pathname) ? 'on' : 'off';
@@ -46,8 +52,19 @@ export function RootLayout() {
       {!chromeless && !isFooterHidden(pathname) && <Footer />}
       {!chromeless && <BottomNav />}
       <AlertHost />
+      {!chromeless && <Notifications />}
       {pathname.includes('promo') && <Suspense fallback={null}><PromoPathWatcher /></Suspense>}
     </div>
+  );
+}
+
+/** The floating notification box, once the start-up sequence is done (lazy). */
+function Notifications() {
+  if (useBoot().status !== 'ready') return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBox />
+    </Suspense>
   );
 }
 
@@ -62,7 +79,7 @@ function MobileAppBanner({ chromeless }: { chromeless: boolean }) {
     links,
     skipApp: readKey(StorageKey.skipApp),
     pathname,
-    inWebview: isInWebview(navigator.userAgent, search),
+    inWebview: isInWebview(navigator.userAgent, search) || isWebview(),
     chromeless,
   });
   if (!show || !links) return null;

@@ -1,5 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { InstallModal, SmartTvModal } from '@/features/install';
 import { MessagesModal } from '@/features/messages';
+import { PushModal } from '@/features/push';
 import type { HashModalProps, ModalName } from '@/shared/lib/modalNavigation';
 
 // Which component renders each URL-hash modal. Identity modals come from their feature's
@@ -51,6 +53,10 @@ export const modalComponents: Partial<Record<ModalName, ModalComponent>> = {
   promocode_new: fromPromo((m) => m.PromocodeNewModal),
   // Already lazy in its feature: the header imports the same index for its button.
   message: MessagesModal,
+  push: PushModal,
+  // Lazy in their feature too (the header's install button shares the index).
+  install: InstallModal,
+  smarttv: SmartTvModal,
 };
 
 /** pay_iframe exists only when iframe payment is enabled (the configuration's iframe_payment_enabled). */

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -103,6 +103,14 @@ describe('route table', () => {
     renderAt('/movies');
     expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+  });
+
+  it('sends watching to sign-in in auth-only mode (spec "Authorisation-only mode")', async () => {
+    boot({ authOnly: true, guestsAllowed: false });
+    renderAt('/watch/12');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    // The watch page's own frame may be closed; the sign-in over it may not.
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
   it('lets the auth modal close on login-free pages in auth-only mode', async () => {

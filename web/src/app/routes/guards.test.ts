@@ -1,11 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { analyticsAllowed, BANK_APP_PARTNERS, partnerRedirectsHome } from './guards';
+import { NO_PARTNER, partnerFromWire } from '@/shared/lib/runMode';
+import { analyticsAllowed, partnerRedirectsHome } from './guards';
 
-const bank = BANK_APP_PARTNERS[0]!;
+// A partner whose operator closed the account pages outside its webview, and one who did not.
+const bank = partnerFromWire({ id: 'bank_app', closed_outside_webview: true });
+const other = partnerFromWire({ id: 'other', hide_logout: true });
 
 describe('partner redirect (spec 2 "Partner behaviour")', () => {
-  it('sends the bank-app partner home from lk, account_mobile and settings outside a webview', () => {
+  it('sends a partner closed outside its webview home from lk, account_mobile and settings outside a webview', () => {
     for (const path of ['/lk', '/account_mobile', '/settings', '/settings/devices', '/settings/language/interface']) {
       expect(partnerRedirectsHome(path, bank, false), path).toBe(true);
     }
@@ -16,8 +19,8 @@ describe('partner redirect (spec 2 "Partner behaviour")', () => {
     expect(partnerRedirectsHome('/channels', bank, false)).toBe(false);
     expect(partnerRedirectsHome('/lk_parental', bank, false)).toBe(false);
     expect(partnerRedirectsHome('/lk', bank, true)).toBe(false);
-    expect(partnerRedirectsHome('/lk', 'other', false)).toBe(false);
-    expect(partnerRedirectsHome('/lk', null, false)).toBe(false);
+    expect(partnerRedirectsHome('/lk', other, false)).toBe(false);
+    expect(partnerRedirectsHome('/lk', NO_PARTNER, false)).toBe(false);
   });
 
   it('turns analytics off in the mobile-account mode', () => {

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isInWebview } from '@/features/appBanner';
 import { useConfiguration } from '@/shared/api';
 import type { NavigationState } from '@/shared/lib/modalNavigation';
-import { readKey, StorageKey, useSession, writeKey } from '@/shared/session';
+import { isAccountMobilePath, isWebview, rememberVisit, usePartnerSettings, type PartnerSettings } from '@/shared/lib/runMode';
+import { useSession } from '@/shared/session';
 import { useBoot } from '../boot/bootStore';
 import { HomeView } from '@/features/home';
 
@@ -28,40 +28,33 @@ export function PromoGate({ children }: { children: ReactNode }) {
   return promocodes_enabled ? children : <HomeView />;
 }
 
+/** Pages a partner that keeps its viewers in its own app closes outside its webview (spec 2 "Partner behaviour"). */
+const CLOSED_OUTSIDE_WEBVIEW = new Set(['lk', 'account_mobile', 'settings']);
+
 /**
- * Partner ids of the bank app that opens the service with its own token (spec 2, 6). The
- * contract has no list of partners yet: the bank app's id is this constant until it does.
+ * For a partner whose operator settings say so (closed_outside_webview), /lk,
+ * /account_mobile and /settings go home outside a webview.
  */
-export const BANK_APP_PARTNERS: readonly string[] = ['bank_app'];
-
-/** Pages the bank app's viewers do not get outside its webview (spec 2 "Partner behaviour"). */
-const BANK_APP_CLOSED_SEGMENTS = new Set(['lk', 'account_mobile', 'settings']);
-
-/** For the bank-app partner outside a webview, /lk, /account_mobile and /settings go home. */
-export function partnerRedirectsHome(pathname: string, partner: string | null, inWebview: boolean): boolean {
-  if (!partner || !BANK_APP_PARTNERS.includes(partner) || inWebview) return false;
+export function partnerRedirectsHome(pathname: string, partner: PartnerSettings, inWebview: boolean): boolean {
+  if (!partner.closedOutsideWebview || inWebview) return false;
   const first = pathname.split('/').filter(Boolean)[0];
-  return first !== undefined && BANK_APP_CLOSED_SEGMENTS.has(first);
+  return first !== undefined && CLOSED_OUTSIDE_WEBVIEW.has(first);
 }
 
-/** The partner of this visit: `?partner=` of the URL, else the stored one (storage key `partner`). */
-export function currentPartner(search: string): string | null {
-  return new URLSearchParams(search).get('partner')?.trim() || readKey(StorageKey.partner) || null;
-}
-
-/** Stores `?partner=` so the partner's rules hold on later pages and visits. */
+/** Keeps the visit's `?partner=` and `?webview=` so their rules hold on later pages and visits. */
 export function useRememberPartner(): void {
   const { search } = useLocation();
   useEffect(() => {
-    const fromUrl = new URLSearchParams(search).get('partner')?.trim();
-    if (fromUrl && fromUrl !== readKey(StorageKey.partner)) writeKey(StorageKey.partner, fromUrl);
+    const params = new URLSearchParams(search);
+    if (params.has('partner') || params.has('webview')) rememberVisit(search, '');
   }, [search]);
 }
 
-/** Wraps the pages the bank-app partner may not open outside its webview. */
+/** Wraps the pages a partner may close outside its webview. */
 export function PartnerGate({ children }: { children: ReactNode }) {
-  const { pathname, search } = useLocation();
-  if (partnerRedirectsHome(pathname, currentPartner(search), isInWebview(navigator.userAgent, search))) {
+  const { pathname } = useLocation();
+  const partner = usePartnerSettings();
+  if (partnerRedirectsHome(pathname, partner, isWebview())) {
     return <Navigate to="/" replace />;
   }
   return children;
@@ -69,5 +62,5 @@ export function PartnerGate({ children }: { children: ReactNode }) {
 
 /** Mobile-account mode (/account_mobile): no analytics (spec 2, 6). Analytics read this. */
 export function analyticsAllowed(pathname: string): boolean {
-  return !pathname.includes('/account_mobile');
+  return !isAccountMobilePath(pathname);
 }

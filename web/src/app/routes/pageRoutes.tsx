@@ -1,6 +1,9 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { AppStorePage, OpenMobileApp } from '@/features/appBanner';
 import { HomeView } from '@/features/home';
+// Lazy in its feature (the index is shared with the header's install button).
+import { ManualPage } from '@/features/install';
 import { RowPage, RowsetPage } from '@/features/rows';
 import { SearchPage } from '@/features/search';
 import { RootLayout } from '../layout/RootLayout';
@@ -32,6 +35,7 @@ const PacketPage = lazy(() => import('@/features/packets').then((m) => ({ defaul
 const ProviderLandingPage = lazy(() => import('@/features/packets').then((m) => ({ default: m.ProviderLandingPage })));
 const PromoPage = lazy(() => import('@/features/promo').then((m) => ({ default: m.PromoPage })));
 const GiftPage = lazy(() => import('@/features/promo').then((m) => ({ default: m.GiftPage })));
+const AccountMobilePage = lazy(() => import('@/features/account').then((m) => ({ default: m.AccountMobilePage })));
 
 const NewYearPage = lazy(() => import('@/features/newyear').then((m) => ({ default: m.NewYearPage })));
 
@@ -50,7 +54,8 @@ const devRoutes: RouteObject[] = import.meta.env.DEV
 
 export const pageRoutes: RouteObject[] = [
   // Renders nothing at all: no header, no footer (spec 2).
-  { path: '/open_mobile_app', element: null },
+  // Opens the app or its store page (features/appBanner/redirect.ts).
+  { path: '/open_mobile_app', element: <Suspense fallback={null}><OpenMobileApp /></Suspense> },
   {
     path: '/',
     element: <RootLayout />,
@@ -95,8 +100,10 @@ export const pageRoutes: RouteObject[] = [
       { path: 'news', element: <NewsListPage /> },
       { path: 'terms', element: <InfoPage kind="terms" /> },
       { path: 'faq', element: <InfoPage kind="faq" /> },
-      { path: 'app_store', element: section('appStore') },
-      { path: 'account_mobile', element: <PartnerGate>{section('accountMobile')}</PartnerGate> },
+      { path: 'manual', element: <ManualPage /> },
+      { path: 'manual/:device', element: <ManualPage /> },
+      { path: 'app_store', element: <AppStorePage /> },
+      { path: 'account_mobile', element: <PartnerGate><AccountMobilePage /></PartnerGate> },
       { path: 'geo_lock', element: <GeoLockPage /> },
 
       // Identity

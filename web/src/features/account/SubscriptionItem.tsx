@@ -75,7 +75,13 @@ export function SubscriptionItem({ item, future = false, isChildPacket, isChildP
       {button && (
         <div className={styles.itemActions}>
           {button === 'enable_subscription' ? (
-            <ButtonLink size="small" to={`/packets/${item.packet.id}?action=buy`} aria-label={t('account.buttonNamed', { action: t('account.buttons.enable_subscription'), name })}>
+            <ButtonLink
+              size="small"
+              to={`/packets/${item.packet.id}?action=buy`}
+              data-analytics="subscribe"
+              data-analytics-id={item.packet.id}
+              aria-label={t('account.buttonNamed', { action: t('account.buttons.enable_subscription'), name })}
+            >
               {t('account.buttons.enable_subscription')}
             </ButtonLink>
           ) : (
@@ -83,6 +89,8 @@ export function SubscriptionItem({ item, future = false, isChildPacket, isChildP
               size="small"
               variant={button === 'renew' || button === 'change' ? 'primary' : 'secondary'}
               disabled={busy}
+              data-analytics={button === 'renew' ? 'enable_renew' : button === 'change' ? undefined : 'unsubscribe'}
+              data-analytics-id={item.packet.id}
               aria-label={t('account.buttonNamed', { action: t(`account.buttons.${button}`), name })}
               onClick={() => {
                 if (button === 'change') actions.change(item);

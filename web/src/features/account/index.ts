@@ -3,3 +3,4 @@
 export { SubscriptionsSection } from './SubscriptionsSection';
 export { PaymentSection } from './PaymentSection';
 export { BalanceLine } from './BalanceLine';
+export { AccountMobilePage } from './AccountMobilePage';

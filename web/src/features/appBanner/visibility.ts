@@ -65,3 +65,8 @@ export function storeLinksFor(userAgent: string, links: AppLinks): StoreLink[] {
   const mine = all.filter((l) => l.store === own);
   return mine.length > 0 ? mine : all;
 }
+
+/** The banner's "Open": /open_mobile_app with the page the app may open at (redirect.ts). */
+export function openAppHref(path: string): string {
+  return `/open_mobile_app?path=${encodeURIComponent(path)}`;
+}

@@ -15,6 +15,8 @@ export const authStore = createStore<AuthState>({ newlyRegistered: null, autoAut
 export const useAuthState = () => useStore(authStore);
 
 const NEWLY_REGISTERED_KEY = 'efir.newlyRegistered';
+/** The "newly registered" flag lasts 30 s (the spec's guest-login flags expire after 30 s). */
+export const NEWLY_REGISTERED_MS = 30_000;
 
 export function recordRegistration(phone: string, now: number = Date.now()): void {
   authStore.set((s) => ({ ...s, newlyRegistered: { phone, at: now } }));
@@ -26,14 +28,27 @@ export function recordRegistration(phone: string, now: number = Date.now()): voi
   window.dispatchEvent(new CustomEvent('efir:registered', { detail: { phone, method: 'phone' } }));
 }
 
-/** Analytics hook: true when the current session registered a user by phone. */
-export function wasNewlyRegistered(): boolean {
-  if (authStore.get().newlyRegistered) return true;
-  try {
-    return window.sessionStorage.getItem(NEWLY_REGISTERED_KEY) !== null;
-  } catch {
-    return false;
+/** Analytics hook: true within 30 s of this session registering a user by phone. */
+export function wasNewlyRegistered(now: number = Date.now()): boolean {
+  let at = authStore.get().newlyRegistered?.at;
+  if (at === undefined) {
+    try {
+      const stored = window.sessionStorage.getItem(NEWLY_REGISTERED_KEY);
+      at = stored ? (JSON.parse(stored) as { at?: number }).at : undefined;
+    } catch {
+      at = undefined;
+    }
   }
+  if (typeof at !== 'number') return false;
+  if (now - at < NEWLY_REGISTERED_MS && now >= at) return true;
+  // Expired: forget it, so that nothing reads a stale flag later.
+  authStore.set((s) => ({ ...s, newlyRegistered: null }));
+  try {
+    window.sessionStorage.removeItem(NEWLY_REGISTERED_KEY);
+  } catch {
+    // nothing kept
+  }
+  return false;
 }
 
 export function setAutoAuthFailure(failure: AuthState['autoAuthFailure']): void {

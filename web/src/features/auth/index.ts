@@ -7,4 +7,5 @@ export { LoginPasswordForm } from './LoginPasswordForm';
 export { validateLoginForm, LOGIN_MAX, PASSWORD_MAX } from './loginForm';
 export { LogoutButton } from './LogoutButton';
 export { autoAuthAtStart } from './autoAuth';
+export { telegramAtStart } from './telegram';
 export { wasNewlyRegistered, useAuthState } from './authStore';

@@ -11,7 +11,7 @@ import { ChannelViewer } from './viewer/ChannelViewer';
 import { channelPath, channelsPath, findChannel } from './paths';
 import { matchesSearch } from './search';
 import { useChannelsData } from './useChannelsData';
-import { useNowSeconds } from './useNow';
+import { useNowSeconds } from '@/shared/lib/useNowSeconds';
 import styles from './Channels.module.css';
 
 /**

@@ -21,3 +21,4 @@ export type * from './types';
 export { ChannelsPage } from './ChannelsPage';
 export { ChannelViewer } from './viewer/ChannelViewer';
 export { FreeChannelsPage } from './FreeChannelsPage';
+export { ChannelGrid } from './ChannelGrid';

@@ -139,6 +139,14 @@ describe('schedule click', () => {
     });
     expect(decideScheduleClick(past, now)).toEqual({ action: 'archive', ts: past.timestamp });
   });
+  it("past on a channel not purchased asks to subscribe, or to sign in first (guests cannot buy archive)", () => {
+    const past = entry(1, new Date(2026, 10, 20, 10, 0), 60);
+    expect(decideScheduleClick(past, now, { purchased: false, isLogged: true })).toEqual({ action: 'subscribe', signIn: false, ts: past.timestamp });
+    expect(decideScheduleClick(past, now, { purchased: false, isLogged: false })).toEqual({ action: 'subscribe', signIn: true, ts: past.timestamp });
+    expect(decideScheduleClick(past, now, { purchased: true, isLogged: true })).toEqual({ action: 'archive', ts: past.timestamp });
+    // Live stays live: the not-purchased panel explains that one.
+    expect(decideScheduleClick(entry(2, new Date(2026, 10, 21, 11, 30), 60), now, { purchased: false, isLogged: true })).toEqual({ action: 'live' });
+  });
   it('an announcement warns', () => {
     const a = entry(1, new Date(2026, 10, 22, 10, 0), 60, { is_announcement: true });
     expect(decideScheduleClick(a, now)).toEqual({ action: 'alert', key: 'warning_episode_is_announcement' });

@@ -70,16 +70,20 @@ export function adjacentEntry(entries: readonly ScheduleEntry[], current: Schedu
 export type ScheduleClick =
   | { action: 'alert'; key: 'error_schedule_from_future' | 'error_schedule_copyright_banned' | 'warning_episode_is_announcement' }
   | { action: 'live' }
-  | { action: 'archive'; ts: number };
+  | { action: 'archive'; ts: number }
+  /** A past programme of a channel not purchased: sign in (guests cannot buy archive) or subscribe. */
+  | { action: 'subscribe'; signIn: boolean; ts: number };
 
 /**
  * A click on a schedule item: an announcement warns; a future start is refused; the one
- * on air plays live; a past one plays from its start when catch-up is available.
+ * on air plays live; a past one plays from its start when catch-up is available, once the
+ * channel is purchased (else the viewer is asked to subscribe: warning_archive_subscribe).
  */
-export function decideScheduleClick(e: ScheduleEntry, now: number): ScheduleClick {
+export function decideScheduleClick(e: ScheduleEntry, now: number, access?: { purchased: boolean; isLogged: boolean }): ScheduleClick {
   if (e.is_announcement) return { action: 'alert', key: 'warning_episode_is_announcement' };
   if (e.timestamp > now) return { action: 'alert', key: 'error_schedule_from_future' };
   if (isOnAir(e, now)) return { action: 'live' };
   if (!e.is_catchup_available) return { action: 'alert', key: 'error_schedule_copyright_banned' };
+  if (access && !access.purchased) return { action: 'subscribe', signIn: !access.isLogged, ts: e.timestamp };
   return { action: 'archive', ts: e.timestamp };
 }

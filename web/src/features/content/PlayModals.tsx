@@ -19,7 +19,7 @@ export function NotAvailableModal({ latest, onClose }: { latest?: CatchupSource 
     <Modal title={t('content.notAvailableTitle')} onClose={onClose} name="content_not_available">
       <p className={styles.modalText}>{t('content.content_not_available')}</p>
       <div className={styles.modalActions}>
-        <ButtonLink to={to} onClick={onClose}>
+        <ButtonLink to={to} onClick={onClose} data-analytics="watch_tv">
           {t('content.watch_tv')}
         </ButtonLink>
       </div>

@@ -10,7 +10,7 @@ import { DaySwitcher } from './DaySwitcher';
 import { GuideGrid, type GuideChannel, type ScrollRequest } from './GuideGrid';
 import { programmeAction } from './programmeAction';
 import { chunksFor, clampDay, dayLength, dayStart, isoDate, parseIsoDate, type Geometry } from './timeline';
-import { useNow } from './useNow';
+import { useNowSeconds } from '@/shared/lib/useNowSeconds';
 import styles from './Guide.module.css';
 
 // /guide: the programme guide of every channel the viewer sees, a day at a time
@@ -25,7 +25,7 @@ const GUIDE_CATEGORY = 'all';
 export default function GuidePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const now = useNow(30_000);
+  const now = useNowSeconds();
   const phone = useIsPhone();
   const [params, setParams] = useSearchParams();
   const day = clampDay(now, parseIsoDate(params.get('date')));

@@ -5,4 +5,5 @@ import { lazy } from 'react';
 
 export { MessagesButton } from './MessagesButton';
 export { useSessionUpkeep } from './useUpkeep';
+export { messagesQuery } from './api';
 export const MessagesModal = lazy(() => import('./MessagesModal'));

@@ -64,11 +64,17 @@ export function PacketCard({ packet: p, onBuy, canBuy }: { packet: Packet; onBuy
           ) : (
             <>
               {canBuy && !p.is_free && (
-                <Button size="small" onClick={() => onBuy(p)} aria-describedby={titleId}>
+                <Button
+                  size="small"
+                  onClick={() => onBuy(p)}
+                  aria-describedby={titleId}
+                  data-analytics={trial ? 'trial_button_click' : 'subscribe'}
+                  data-analytics-id={p.id}
+                >
                   {trial ? t('packets.try') : t('packets.subscribe')}
                 </Button>
               )}
-              <ButtonLink to={packetPath(p.id)} variant="secondary" size="small" aria-describedby={titleId}>
+              <ButtonLink to={packetPath(p.id)} variant="secondary" size="small" aria-describedby={titleId} data-analytics="packet_info" data-analytics-id={p.id}>
                 {t('packets.more')}
               </ButtonLink>
             </>

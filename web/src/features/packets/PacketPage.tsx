@@ -127,7 +127,14 @@ function PacketView({ packet: p }: { packet: Packet }) {
           ) : (
             canBuy &&
             !p.is_free && (
-              <Button onClick={buy} disabled={pending} aria-busy={pending || undefined} data-packet-button="buy">
+              <Button
+                onClick={buy}
+                disabled={pending}
+                aria-busy={pending || undefined}
+                data-packet-button="buy"
+                data-analytics={selected && hasTrial(selected) ? 'trial_purchase_button_click' : 'subscribe'}
+                data-analytics-id={p.id}
+              >
                 {selected && hasTrial(selected) ? t('packets.try') : t('packets.subscribe')}
               </Button>
             )

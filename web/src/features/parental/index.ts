@@ -9,6 +9,7 @@ export { ParentalModal, ParentalStartModal } from './ParentalDialogueModal';
 export { ParentalSettingsSection } from './ParentalSettingsSection';
 export { useAskPin } from './useAskPin';
 export { usePinGate } from './usePinGate';
+export { useProgrammeControl } from './useProgrammeControl';
 export { usePinRetry, isPinRequired } from './usePinRetry';
 export { usePinPassCall } from './usePinPassCall';
 export type { PinGate } from './usePinGate';

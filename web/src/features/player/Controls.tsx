@@ -8,6 +8,7 @@ import { ScrubBar } from './ScrubBar';
 import type { PlayerSource } from './types';
 import type { PlaybackActions, PlaybackState } from './usePlayback';
 import styles from './Player.module.css';
+import { nativePictureInPicture } from '@/shared/lib/runMode';
 
 // The control bar: title on top, scrub bar, and the buttons (zap, play/pause, skip, volume,
 // live, menus, picture-in-picture, fullscreen). Time controls appear only where allowed.
@@ -44,7 +45,7 @@ export function Controls({ source, state, range, actions, hidden, menu, setMenu,
   const limit = range ? (channel ? Math.min(range.end, now) : range.end) : 0;
   const volumePct = Math.round((state.muted ? 0 : state.volume) * 100);
   const auto = state.currentHeight ? t('player.qualityAutoWith', { height: state.currentHeight }) : t('player.qualityAuto');
-  const pipSupported = typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
+  const pipSupported = nativePictureInPicture() !== null || (typeof document !== 'undefined' && document.pictureInPictureEnabled === true);
 
   return (
     <div className={`${styles.chrome} ${hidden ? styles.chromeHidden : ''}`} onPointerUp={(e) => e.stopPropagation()}>

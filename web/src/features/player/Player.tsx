@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trackEvent } from '@/shared/analytics';
 import { useConfiguration, useCurrentUser } from '@/shared/api';
 import { useIsPhone } from '@/shared/lib/useMediaQuery';
 import { Controls } from './Controls';
@@ -12,6 +13,7 @@ import { useControlsVisibility } from './useControlsVisibility';
 import { useKeys } from './useKeys';
 import { usePlayback } from './usePlayback';
 import styles from './Player.module.css';
+import { nativePictureInPicture } from '@/shared/lib/runMode';
 
 const NO_LANGUAGES: string[] = [];
 const DOUBLE_TAP_MS = 300;
@@ -65,6 +67,7 @@ export function Player(props: PlayerProps) {
   );
 
   const toggleFullscreen = useCallback(() => {
+    trackEvent('toggle_fullscreen');
     const doc = document as FullscreenDoc;
     const root = rootRef.current as FullscreenEl | null;
     if (doc.fullscreenElement || doc.webkitFullscreenElement) {
@@ -91,6 +94,9 @@ export function Player(props: PlayerProps) {
   }, []);
 
   const togglePip = useCallback(() => {
+    // Spec: an Android app's webview enters picture-in-picture through the app's own function.
+    const native = nativePictureInPicture();
+    if (native) return native();
     const v = videoRef.current;
     if (!v) return;
     if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);

@@ -159,7 +159,7 @@ export class Engine {
 
   private onError(data: ErrorData): void {
     const status = data.response?.code ?? (data.networkDetails as XMLHttpRequest | undefined)?.status;
-    const { counters, action } = onPlayerError(this.counters, { type: data.type, details: data.details, fatal: data.fatal, status }, Date.now());
+    const { counters, action } = onPlayerError(this.counters, { type: data.type, details: data.details, fatal: data.fatal, status });
     this.counters = counters;
     const hls = this.hls;
     if (!hls) return;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { analytics, EVTP_ARCHIVE, EVTP_LIVE, isUpdateMark, pingCounter, trackEvent, WATCH_5MIN_SECONDS } from '@/shared/analytics';
 import { apiFetch } from '@/shared/api';
 import { showAlert } from '@/shared/ui';
 import { Engine } from './engine';
@@ -7,6 +8,7 @@ import { blackoutAt } from './rules/blackout';
 import { atLiveEdge, programmeEnded } from './rules/clock';
 import { PLAYER } from './rules/constants';
 import { onVideoError } from './rules/errors';
+import { playbackError, playbackObject } from './rules/metrics';
 import { readMuted, readTrackMemory, readVolume, rememberTrack, writeMuted, writeVolume } from './rules/prefs';
 import { streamStoppedMessage } from './rules/streamStop';
 import { canControlTime, clampVolume, decideSeek, isChannel, scrubRange, type Bounds, type SeekContext } from './rules/seek';
@@ -108,15 +110,20 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
     stopped: false,
     /** Where a film stopped by the server was: the stream asked for again goes on from there. */
     stoppedAt: null as { contentKey?: string; at: number } | null,
+    /** The playback start was reported (metrics, once per source). */
+    started: false,
   });
 
   const fail = useCallback(
     (kind: FatalKind) => {
+      const src = propsRef.current.source;
+      const obj = preview ? null : playbackObject(src);
+      if (obj && src) analytics.track(playbackError(obj, src, kind, videoRef.current?.error?.code ?? 0, videoRef.current?.currentTime ?? 0));
       videoRef.current?.pause();
       patch({ fatal: kind, phase: 'error', waiting: false });
       propsRef.current.onFatal?.(kind);
     },
-    [patch, videoRef],
+    [patch, preview, videoRef],
   );
 
   /** The server stopped the stream: stop loading and say why; only a new stream plays again. */
@@ -156,6 +163,20 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
       patch({ showPlayButton: true, phase: 'paused' });
     }
   }, [patch, videoRef]);
+
+  /** The first 'playing' of a source: the playback start, and the counter's image (fts, evtp). */
+  const reportStart = useCallback(() => {
+    const src = propsRef.current.source;
+    const obj = preview ? null : playbackObject(src);
+    if (!src || run.current.started || preview) return;
+    run.current.started = true;
+    const v = videoRef.current;
+    if (obj) analytics.track({ type: 'playback_start', ...obj, position: Math.floor(v?.currentTime ?? 0) });
+    if (isChannel(src.kind)) {
+      const at = engineRef.current?.clock() ?? src.startAt ?? Date.now() / 1000;
+      pingCounter(at, src.kind === 'live' ? EVTP_LIVE : EVTP_ARCHIVE);
+    }
+  }, [preview, videoRef]);
 
   const onVideoFailure = useCallback(() => {
     const v = videoRef.current;
@@ -213,7 +234,7 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
     const engine = engineRef.current;
     if (!v || !engine) return;
     const stoppedAt = run.current.stoppedAt;
-    run.current = { ...run.current, watch: initialWatch(), reportedEnd: null, nearEnd: false, videoRetries: 0, pausedAt: null, waiting: false, stopped: false, stoppedAt: null };
+    run.current = { ...run.current, watch: initialWatch(), reportedEnd: null, nearEnd: false, videoRetries: 0, pausedAt: null, waiting: false, stopped: false, stoppedAt: null, started: false };
     const src = propsRef.current.source;
     if (!src) {
       engine.stop();
@@ -242,6 +263,7 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
     const offs = [
       on('playing', () => {
         run.current.waiting = false;
+        reportStart();
         patch({ phase: 'playing', waiting: false, showPlayButton: false });
       }),
       on('pause', () => {
@@ -279,7 +301,7 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
       on('leavepictureinpicture', () => patch({ pip: false })),
     ];
     return () => offs.forEach((off) => off());
-  }, [onVideoFailure, patch, videoRef]);
+  }, [onVideoFailure, patch, reportStart, videoRef]);
 
   // The first interaction anywhere lifts the muted start (unless the viewer muted it).
   useEffect(() => {
@@ -327,6 +349,9 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
       const tick = tickWatched(r.watch);
       r.watch = tick.state;
       if (tick.history) p.onWatched10s?.();
+      const obj = playbackObject(src);
+      if (obj && isUpdateMark(tick.state.watched)) analytics.track({ type: 'playback_update', ...obj, seconds: tick.state.watched });
+      if (obj && tick.state.watched === WATCH_5MIN_SECONDS) analytics.track({ type: 'watch_5min', ...obj });
       if (tick.stat && src.statId) {
         const statId = src.statId;
         void apiFetch(`/users/self/stat/${encodeURIComponent(statId)}`, { method: 'PATCH', query: { duration: PLAYER.statEverySeconds } }).catch((e: unknown) => {
@@ -383,10 +408,13 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
       }
       const media = engine.mediaAt(d.to);
       if (media === null) propsRef.current.onSeekOutside?.(d.to);
-      else v.currentTime = media;
+      else {
+        v.currentTime = media;
+        if (!preview) pingCounter(d.to, EVTP_ARCHIVE); // a scrub counts as archive
+      }
       return true;
     },
-    [seekContext, videoRef],
+    [preview, seekContext, videoRef],
   );
 
   const position = useCallback((): number | null => {
@@ -422,6 +450,7 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, props:
     const src = propsRef.current.source;
     if (!v || !src) return;
     if (v.paused || v.ended) {
+      trackEvent('play');
       play();
       return;
     }

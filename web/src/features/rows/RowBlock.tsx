@@ -72,11 +72,17 @@ export function RowBlock({ row, eager }: { row: Row; eager?: boolean }) {
     );
   }
   return (
-    <section className={styles.row} aria-labelledby={row.title ? headingId : undefined} data-row-id={row.id} data-template={row.template}>
+    <section
+      className={styles.row}
+      aria-labelledby={row.title ? headingId : undefined}
+      data-row-id={row.id}
+      data-template={row.template}
+      data-analytics-template={row.template}
+    >
       {row.title && (
         <h2 id={headingId} className={styles.rowTitle}>
           {LINKED_TITLE.has(row.template) ? (
-            <Link to={to} className={styles.rowTitleLink}>
+            <Link to={to} className={styles.rowTitleLink} data-analytics="see_all" data-analytics-id={row.id}>
               {row.title}
               <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true" focusable="false">
                 <path d="m9 5 7 7-7 7" />

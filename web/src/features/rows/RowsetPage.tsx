@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { isApiError } from '@/shared/api';
@@ -36,7 +36,8 @@ export function rowsetRoute(mode: Props['mode'], params: Record<string, string |
 /**
  * A rowset page (spec 2): /rowset/{id or slug}, /{slug}, /catalog/{id} and the catalogue
  * sub-menu's /{catalog}/{page}. Templates: startpage, contents, group.catalog(.page),
- * search and catalog render their rows; tvchannels* lead to /channels; outer_link
+ * search and catalog render their rows; tvchannels* show the line-up (tvchannels20 and
+ * tvchannels30 its first 20 or 30 channels, with a link to all of them); outer_link
  * redirects to its url. An unknown rowset shows the not-found page.
  */
 export default function RowsetPage({ mode, notFound }: Props) {
@@ -73,12 +74,7 @@ function RowsetBody({ rowset, catalog }: { rowset: Rowset; catalog: string | nul
     <section className={styles.page} aria-labelledby={`rowset-${rowset.id}-title`} data-rowset={rowset.slug}>
       <RowsetHead rowset={rowset} fallback={rowset.title} />
       {(isCatalog || catalog) && <CatalogSubMenu base={catalog ?? rowset.slug} />}
-      {tv && (
-        <div className={styles.tvCard}>
-          <p>{t('rows.tvchannels.text')}</p>
-          <ButtonLink to="/channels">{t('rows.tvchannels.action')}</ButtonLink>
-        </div>
-      )}
+      {tv && <TvChannels template={rowset.template} title={rowset.title || t('rows.tvchannels.title')} />}
       <RowsetView rows={rowset.rows} />
     </section>
   );
@@ -124,4 +120,21 @@ function OuterLink({ url }: { url: string }) {
   if (!url) return <Navigate to="/" replace />;
   if (!external) return <Navigate to={url} replace />;
   return <Spinner label={t('rows.redirecting')} />;
+}
+
+// The channel grid loads with the channels area, not with the home page's first screen.
+const ChannelGrid = lazy(() => import('@/features/channels').then((m) => ({ default: m.ChannelGrid })));
+
+/** A tvchannels rowset's channels: all of them, or the first 20 or 30 and a link to the rest. */
+function TvChannels({ template, title }: { template: string; title: string }) {
+  const { t } = useTranslation();
+  const limit = Number(template.replace('tvchannels', '')) || undefined;
+  return (
+    <div className={styles.tvChannels}>
+      <Suspense fallback={<RowsetSkeleton slider={false} />}>
+        <ChannelGrid limit={limit} label={title} />
+      </Suspense>
+      {limit && <ButtonLink to="/channels">{t('rows.tvchannels.action')}</ButtonLink>}
+    </div>
+  );
 }

@@ -73,12 +73,10 @@ function AccountForm({ user }: { user: User }) {
         value={firstName}
         autoComplete="given-name"
         maxLength={150}
-        required
         onChange={(e) => {
           setFirstName(e.target.value);
           setSaved(false);
         }}
-        error={errors.firstName ? t('settings.required') : null}
       />
       <Field
         label={t('settings.email')}

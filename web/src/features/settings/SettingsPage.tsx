@@ -5,6 +5,7 @@ import { ProfileManager } from '@/features/profiles';
 import { useConfiguration, useNetwork } from '@/shared/api';
 import { LANGUAGES } from '@/shared/i18n';
 import { useModalPageState } from '@/shared/lib/modalNavigation';
+import { usePartnerSettings } from '@/shared/lib/runMode';
 import { AccountSection } from './AccountSection';
 import { DevicesSection } from './DevicesSection';
 import { InfoSection } from './InfoSection';
@@ -26,6 +27,8 @@ export function SettingsPage() {
   const modalState = useModalPageState();
   const network = useNetwork().data;
   const configuration = useConfiguration();
+  // Spec 2: some partners' apps own the session, so their viewers get no "log out".
+  const partner = usePartnerSettings();
   const sections = visibleSections({
     paymentAllowed: configuration.payment_enabled,
     // Pay systems arrive with the commerce area; until then payment_enabled stands for both.
@@ -47,9 +50,11 @@ export function SettingsPage() {
               </NavLink>
             </li>
           ))}
-          <li>
-            <LogoutAction />
-          </li>
+          {!partner.hideLogout && (
+            <li>
+              <LogoutAction />
+            </li>
+          )}
         </ul>
       </nav>
       <section className={styles.body} aria-labelledby={current ? 'settings-section-title' : undefined} aria-label={current ? undefined : t('settings.title')}>

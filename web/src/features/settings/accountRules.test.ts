@@ -15,8 +15,9 @@ describe('e-mail input', () => {
     expect(nextEmailValue('a@', 'a@xn--')).toBe('a@');
     expect(nextEmailValue('a@', 'a@b')).toBe('a@b');
   });
-  it('requires the first name and the e-mail', () => {
-    expect(validateAccount({ firstName: ' ', email: '' })).toEqual({ firstName: 'required', email: 'required' });
+  it('requires the e-mail but not the first name', () => {
+    expect(validateAccount({ firstName: ' ', email: '' })).toEqual({ email: 'required' });
+    expect(validateAccount({ firstName: '', email: 'i@x.ru' })).toEqual({});
     expect(validateAccount({ firstName: 'Ivan', email: 'i@x.ru' })).toEqual({});
   });
 });

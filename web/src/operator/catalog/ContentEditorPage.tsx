@@ -35,6 +35,7 @@ import {
 } from './api';
 import { CatalogNav } from './CatalogNav';
 import { ContentTable } from './CatalogPage';
+import { FileField } from './fields';
 import { CreditsEditor } from './CreditsEditor';
 import own from './catalog.module.css';
 import { TrailersEditor, type TrailerDraft } from './TrailersEditor';
@@ -457,29 +458,5 @@ function Select({ label, value, onChange, hint, children }: { label: string; val
         </span>
       )}
     </div>
-  );
-}
-
-function FileField({ label, error, onPick }: { label: string; error: string | null; onPick: (f: File | undefined) => void }) {
-  const id = useId();
-  return (
-    <>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        onChange={(e) => onPick(e.target.files?.[0])}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <span id={`${id}-error`} className={`${styles.errorText} ${styles.small}`}>
-          {error}
-        </span>
-      )}
-    </>
   );
 }

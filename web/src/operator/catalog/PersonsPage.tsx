@@ -9,10 +9,21 @@ import { errorText } from '../ui/errorText';
 import { QueryState } from '../ui/QueryState';
 import { TableFrame } from '../ui/TableFrame';
 import { useTitle } from '../ui/useTitle';
-import { PAGE_SIZE, catalogKeys, createPerson, patchPerson, personsQuery, type Person } from './api';
+import {
+  MAX_IMAGE_BYTES,
+  PAGE_SIZE,
+  catalogKeys,
+  createPerson,
+  dropPersonPicture,
+  fileToBase64,
+  patchPerson,
+  personsQuery,
+  uploadPersonPicture,
+  type Person,
+} from './api';
 import { CatalogNav } from './CatalogNav';
 import own from './catalog.module.css';
-import { SmallField } from './fields';
+import { FileField, SmallField } from './fields';
 
 interface Fields {
   name: string;
@@ -21,7 +32,7 @@ interface Fields {
 }
 const empty: Fields = { name: '', original_name: '', bio: '' };
 
-/** Persons: found by name, added and edited (name, original name, biography). */
+/** Persons: found by name, added and edited (name, original name, biography, picture). */
 export default function PersonsPage() {
   const { t } = useTranslation('operator-catalog');
   const [params, setParams] = useSearchParams();
@@ -126,11 +137,15 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: (p: Per
   const { t: tc } = useTranslation('operator');
   const client = useQueryClient();
   const [f, setF] = useState<Fields>(person ? { name: person.name, original_name: person.original_name, bio: person.bio } : empty);
+  const [file, setFile] = useState<File | undefined>();
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [imageURL, setImageURL] = useState(person?.image_url ?? '');
   const ids = { title: useId(), bio: useId() };
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       const body = { name: f.name.trim(), original_name: f.original_name.trim(), bio: f.bio.trim() };
-      return person ? patchPerson(person.id, body) : createPerson(body);
+      const saved = person ? await patchPerson(person.id, body) : await createPerson(body);
+      return file ? uploadPersonPicture(saved.id, await fileToBase64(file)) : saved;
     },
     onSuccess: (p) => {
       void client.invalidateQueries({ queryKey: catalogKeys.all });
@@ -138,9 +153,21 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: (p: Per
       onDone(p);
     },
   });
+  const drop = useMutation({
+    mutationFn: () => dropPersonPicture(person!.id),
+    onSuccess: (p) => {
+      void client.invalidateQueries({ queryKey: catalogKeys.all });
+      setImageURL(p.image_url);
+    },
+  });
+  const pick = (picked: File | undefined) => {
+    const tooLarge = !!picked && picked.size > MAX_IMAGE_BYTES;
+    setFileError(tooLarge ? t('editor.tooLarge') : null);
+    setFile(picked && !tooLarge ? picked : undefined);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (f.name.trim()) save.mutate();
+    if (f.name.trim() && !fileError) save.mutate();
   };
   return (
     <section className={styles.panel} aria-labelledby={ids.title}>
@@ -154,6 +181,15 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: (p: Per
           </label>
           <textarea id={ids.bio} className={`${styles.input} ${own.textarea}`} value={f.bio} onChange={(e) => setF({ ...f, bio: e.target.value })} maxLength={10000} />
         </div>
+        <div className={styles.control}>
+          {imageURL && <img src={imageURL} alt={t('persons.picturePreview', { name: person?.name ?? '' })} className={own.preview} />}
+          <FileField label={t('persons.picture')} error={fileError} onPick={pick} />
+          {person && imageURL && (
+            <Button variant="secondary" size="small" disabled={drop.isPending} onClick={() => drop.mutate()}>
+              {t('persons.removePicture')}
+            </Button>
+          )}
+        </div>
         <Button type="submit" size="small" disabled={save.isPending || !f.name.trim()}>
           {person ? t('persons.save') : t('persons.add')}
         </Button>
@@ -163,7 +199,7 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: (p: Per
           </Button>
         )}
       </form>
-      <FormError message={save.error ? errorText(tc, save.error) : null} />
+      <FormError message={save.error ? errorText(tc, save.error) : drop.error ? errorText(tc, drop.error) : null} />
     </section>
   );
 }

@@ -99,6 +99,9 @@ export const patchContent = (id: number, body: ContentInput) =>
 export const deleteContent = (id: number) => consoleFetch<void>(`/catalog/contents/${id}`, { method: 'DELETE' });
 
 export type ArtworkKind = 'poster' | 'cover';
+export const uploadPersonPicture = (id: number, data: string) =>
+  consoleFetch<Person>(`/catalog/persons/${id}/picture`, { method: 'POST', body: { data } });
+export const dropPersonPicture = (id: number) => consoleFetch<Person>(`/catalog/persons/${id}/picture`, { method: 'DELETE' });
 export const uploadArtwork = (id: number, kind: ArtworkKind, data: string) =>
   consoleFetch<ConsoleContent>(`/catalog/contents/${id}/artwork/${kind}`, { method: 'POST', body: { data } });
 export const dropArtwork = (id: number, kind: ArtworkKind) =>

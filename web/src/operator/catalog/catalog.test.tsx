@@ -296,4 +296,36 @@ describe('catalogue', () => {
     const libs = await screen.findByRole('table', { name: 'Libraries' });
     expect(within(libs).getByRole('row', { name: /Кино/ }).textContent).toContain('Базовый');
   });
+
+  it("edits a person with a new picture, and takes an uploaded picture away", async () => {
+    const person = { id: 7, name: 'Ирина Квасцова', original_name: 'Irina Kvastsova', bio: '', contents: 2, image_url: '/v2/catalog_images/3-00112233445566ff.png' };
+    const server = fakeServer({
+      'GET /v2/operator/me': editor,
+      'GET /v2/operator/catalog/persons': () => ({ body: { items: [person], total: 1 } }),
+      'PATCH /v2/operator/catalog/persons/7': (call) => ({ body: { ...person, ...(call.body as object) } }),
+      'POST /v2/operator/catalog/persons/7/picture': () => ({ body: { ...person, image_url: '/v2/catalog_images/4-aabbccddeeff0011.png' } }),
+      'DELETE /v2/operator/catalog/persons/7/picture': () => ({ body: { ...person, image_url: '' } }),
+    });
+    const user = userEvent.setup();
+    renderConsole('/operator/catalog/persons');
+    await user.click(await screen.findByRole('button', { name: 'Edit Ирина Квасцова' }));
+    const form = screen.getByRole('region', { name: 'Edit Ирина Квасцова' });
+    expect(within(form).getByRole('img', { name: 'Picture of Ирина Квасцова' }).getAttribute('src')).toBe(person.image_url);
+
+    await user.click(within(form).getByRole('button', { name: 'Remove the picture' }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(within(form).queryByRole('img')).toBeNull());
+
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(within(form).getByLabelText('Picture'), big);
+    expect(within(form).getByText('The file is larger than 5 MB.')).toBeTruthy();
+    const png = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'face.png', { type: 'image/png' });
+    await user.upload(within(form).getByLabelText('Picture'), png);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/v2/operator/catalog/persons/7/picture' && c.method === 'POST')).toBe(true));
+    expect(server.calls.find((c) => c.method === 'POST')!.body).toEqual({ data: 'iVBORw0KGgo=' });
+    const order = server.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(order).toEqual(['DELETE /v2/operator/catalog/persons/7/picture', 'PATCH /v2/operator/catalog/persons/7', 'POST /v2/operator/catalog/persons/7/picture']);
+    expect(await screen.findByText('Ирина Квасцова was saved.')).toBeTruthy();
+  });
 });

@@ -55,3 +55,28 @@ export function Check({ label, checked, onChange }: { label: string; checked: bo
     </label>
   );
 }
+
+/** A picture file chooser (JPEG, PNG or WebP) with its error. */
+export function FileField({ label, error, onPick }: { label: string; error: string | null; onPick: (f: File | undefined) => void }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        onChange={(e) => onPick(e.target.files?.[0])}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <span id={`${id}-error`} className={`${styles.errorText} ${styles.small}`}>
+          {error}
+        </span>
+      )}
+    </>
+  );
+}

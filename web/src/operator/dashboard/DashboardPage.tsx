@@ -9,6 +9,7 @@ import { useTitle } from '../ui/useTitle';
 import { PERIODS, seriesQuery, watchingNowQuery, type Period, type WatchingNow } from './api';
 import { BarChart, type BarStack } from './BarChart';
 import local from './dashboard.module.css';
+import { EventsPanel } from './EventsPanel';
 import { bucketLabel, seriesView, type SeriesView } from './model';
 
 /** Who watches now (asked again every 30 s), and sign-ups, revenue, subscriptions and churn over a period. */
@@ -40,6 +41,7 @@ export default function DashboardPage() {
       ) : (
         <Charts view={seriesView(series.data)} />
       )}
+      <EventsPanel period={period} />
     </div>
   );
 }

@@ -32,6 +32,7 @@ export function MessageForm({ onDone, onCancel }: { onDone: (m: MessageBroadcast
   const [user, setUser] = useState('');
   const [later, setLater] = useState(false);
   const [when, setWhen] = useState('');
+  const [push, setPush] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const id = useId();
   const send = useMutation({
@@ -45,7 +46,7 @@ export function MessageForm({ onDone, onCancel }: { onDone: (m: MessageBroadcast
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next: Errors = {};
-    const fields: SendFields = { title: title.trim(), text: text.trim(), audience };
+    const fields: SendFields = { title: title.trim(), text: text.trim(), audience, ...(push ? { push: true } : {}) };
     if (!fields.title) next.title = t('messages.titleRequired');
     if (!fields.text) next.text = t('messages.textRequired');
     if (link.trim()) {
@@ -169,6 +170,14 @@ export function MessageForm({ onDone, onCancel }: { onDone: (m: MessageBroadcast
             {errorNote('when')}
           </div>
         )}
+
+        <label className={own.choice}>
+          <input type="checkbox" checked={push} onChange={(e) => setPush(e.target.checked)} aria-describedby={`${id}-push-note`} />
+          {t('messages.push')}
+        </label>
+        <p id={`${id}-push-note`} className={styles.muted}>
+          {t('messages.pushNote')}
+        </p>
 
         <FormError message={send.error ? errorText(tc, send.error) : null} />
         <div className={styles.actions}>

@@ -6,7 +6,7 @@ import { FormError } from '@/shared/ui/Field';
 import own from '../promo/promo.module.css';
 import styles from '../ui/console.module.css';
 import { errorText } from '../ui/errorText';
-import { createSurvey, engageKeys, type OperatorSurvey, type SurveyFields } from './api';
+import { createSurvey, engageKeys, patchSurvey, type OperatorSurvey, type SurveyFields } from './api';
 
 interface Draft {
   key: number;
@@ -19,18 +19,29 @@ interface Draft {
 let nextKey = 1;
 const blank = (): Draft => ({ key: nextKey++, question: '', description: '', options: '', free: false });
 
-/** A new survey: its title, questions (answer options one per line and/or free text) and whether viewers see it. */
-export function SurveyForm({ onDone, onCancel }: { onDone: (s: OperatorSurvey) => void; onCancel: () => void }) {
+const draftOf = (q: OperatorSurvey['questions'][number]): Draft => ({
+  key: nextKey++,
+  question: q.question,
+  description: q.description,
+  options: q.answers.map((a) => a.text).join('\n'),
+  free: q.allow_user_answer,
+});
+
+/**
+ * A survey's title, questions (answer options one per line and/or free text) and whether viewers see it: a new one,
+ * or one nobody has answered yet (survey given).
+ */
+export function SurveyForm({ survey, onDone, onCancel }: { survey?: OperatorSurvey; onDone: (s: OperatorSurvey) => void; onCancel: () => void }) {
   const { t } = useTranslation('operator-engage');
   const { t: tc } = useTranslation('operator');
   const client = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [active, setActive] = useState(true);
-  const [questions, setQuestions] = useState<Draft[]>([blank()]);
+  const [title, setTitle] = useState(survey?.title ?? '');
+  const [active, setActive] = useState(survey?.active ?? true);
+  const [questions, setQuestions] = useState<Draft[]>(() => (survey ? survey.questions.map(draftOf) : [blank()]));
   const [problem, setProblem] = useState('');
   const id = useId();
   const create = useMutation({
-    mutationFn: createSurvey,
+    mutationFn: (fields: SurveyFields) => (survey ? patchSurvey(survey.id, fields) : createSurvey(fields)),
     onSuccess: (s) => {
       void client.invalidateQueries({ queryKey: engageKeys.surveys });
       onDone(s);
@@ -64,7 +75,7 @@ export function SurveyForm({ onDone, onCancel }: { onDone: (s: OperatorSurvey) =
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t('surveys.formTitle')}</h3>
+      <h3 id={`${id}-title`}>{survey ? t('surveys.editTitle', { title: survey.title }) : t('surveys.formTitle')}</h3>
       <form onSubmit={submit} noValidate className={own.form}>
         <div className={styles.control}>
           <label htmlFor={`${id}-t`} className={styles.label}>
@@ -125,7 +136,7 @@ export function SurveyForm({ onDone, onCancel }: { onDone: (s: OperatorSurvey) =
         <FormError message={problem || (create.error ? errorText(tc, create.error) : null)} />
         <div className={styles.actions}>
           <Button type="submit" disabled={create.isPending}>
-            {t('surveys.create')}
+            {survey ? t('surveys.save') : t('surveys.create')}
           </Button>
           <Button variant="ghost" onClick={onCancel} disabled={create.isPending}>
             {tc('common.cancel')}

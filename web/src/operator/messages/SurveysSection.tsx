@@ -21,6 +21,7 @@ export function SurveysSection() {
   const client = useQueryClient();
   const surveys = useQuery(surveysQuery());
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<OperatorSurvey | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [done, setDone] = useState('');
   const focusLater = useFocusLater();
@@ -36,7 +37,7 @@ export function SurveysSection() {
     <section className={styles.section} aria-labelledby="surveys-title">
       <div className={styles.pageHead}>
         <h2 id="surveys-title">{t('surveys.title')}</h2>
-        {!creating && (
+        {!creating && !editing && (
           <Button id="survey-new" size="small" variant="secondary" onClick={() => (setDone(''), setCreating(true))}>
             {t('surveys.new')}
           </Button>
@@ -54,6 +55,18 @@ export function SurveysSection() {
             setCreating(false);
             focusLater(() => document.getElementById('survey-new'));
           }}
+        />
+      )}
+      {editing && (
+        <SurveyForm
+          key={editing.id}
+          survey={editing}
+          onDone={(s) => {
+            setEditing(null);
+            setDone(t('surveys.saved', { title: s.title }));
+            focusLater(() => document.getElementById(`survey-${s.id}`));
+          }}
+          onCancel={() => setEditing(null)}
         />
       )}
       {toggle.error && (
@@ -99,6 +112,11 @@ export function SurveysSection() {
                       <Button size="small" variant="secondary" aria-describedby={`survey-${s.id}`} disabled={toggle.isPending} onClick={() => toggle.mutate(s)}>
                         {s.active ? t('surveys.turnOff') : t('surveys.turnOn')}
                       </Button>
+                      {s.answers === 0 && !creating && (
+                        <Button size="small" variant="secondary" aria-describedby={`survey-${s.id}`} onClick={() => (setDone(''), setEditing(s))}>
+                          {t('surveys.edit')}
+                        </Button>
+                      )}
                       <Button
                         size="small"
                         variant="ghost"

@@ -18,6 +18,8 @@ export interface SendFields {
   user_id?: number;
   /** Unix seconds; left out: now. */
   send_at?: number;
+  /** Also as a web push to the recipients' subscribed devices. */
+  push?: boolean;
 }
 
 export interface SurveyFields {
@@ -55,6 +57,8 @@ export const sendMessage = (fields: SendFields) => consoleFetch<MessageBroadcast
 export const cancelMessage = (id: number) => consoleFetch<MessageBroadcast>(`/messages/${id}/cancel`, { method: 'POST' });
 
 export const createSurvey = (fields: SurveyFields) => consoleFetch<OperatorSurvey>('/surveys', { method: 'POST', body: fields });
+
+export const patchSurvey = (id: number, fields: SurveyFields) => consoleFetch<OperatorSurvey>(`/surveys/${id}`, { method: 'PATCH', body: fields });
 
 export const setSurveyActive = (id: number, active: boolean) =>
   consoleFetch<OperatorSurvey>(`/surveys/${id}`, { method: 'PATCH', body: { active } });

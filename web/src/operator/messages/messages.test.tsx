@@ -162,4 +162,28 @@ describe('surveys', () => {
     expect(within(byViewer).getByRole('link', { name: 'ivan42' }).getAttribute('href')).toBe('/operator/subscribers/42');
     expect(within(byViewer).getByText('Good; More sport')).toBeTruthy();
   });
+
+  it('edits the questions of a survey nobody answered; an answered one offers no edit', async () => {
+    const fresh = survey({ id: 4, title: 'Kids', answers: 0, questions: [{ id: 8, question: 'Which cartoons?', description: '', allow_user_answer: false, answers: [{ id: 20, text: 'Old' }, { id: 21, text: 'New' }] }] });
+    const server = fakeServer({
+      ...routes(),
+      'GET /v2/operator/surveys': () => ({ body: [fresh, survey()] }),
+      'PATCH /v2/operator/surveys/4': (call) => ({ body: { ...fresh, ...(call.body as object) } }),
+    });
+    const user = userEvent.setup();
+    renderConsole('/operator/messages');
+    const table = await screen.findByRole('table', { name: 'Surveys, newest first' }, { timeout: 5000 });
+    expect(within(within(table).getByRole('row', { name: /Picture quality/ })).queryByRole('button', { name: 'Edit' })).toBeNull();
+    await user.click(within(within(table).getByRole('row', { name: /Kids/ })).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('region', { name: 'Edit “Kids”' });
+    expect((within(form).getByLabelText('Answer options') as HTMLTextAreaElement).value).toBe('Old\nNew');
+    await user.type(within(form).getByLabelText('Answer options'), '{Enter}Both');
+    await user.click(within(form).getByRole('button', { name: 'Save survey' }));
+    expect(await screen.findByText('Survey “Kids” is saved.')).toBeTruthy();
+    expect(server.calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      title: 'Kids',
+      active: true,
+      questions: [{ question: 'Which cartoons?', description: '', allow_user_answer: false, answers: [{ text: 'Old' }, { text: 'New' }, { text: 'Both' }] }],
+    });
+  });
 });

@@ -4,15 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/ui/Button';
 import styles from '../ui/console.module.css';
 import { errorText } from '../ui/errorText';
-import { moved, patchRow, type Item, type Row, type Vocabulary } from './api';
+import { InlineConfirm } from '../ui/Confirm';
+import { deleteRow, moved, patchRow, type Item, type Row, type Vocabulary } from './api';
 import { ItemPicker } from './ItemPicker';
 import own from './pages.module.css';
 import { TemplateSelect } from './TemplateSelect';
 
 const SOURCES = ['items', 'query', 'history', 'favorites', 'channels'] as const;
 
-/** One row's title, template, source and items (picked, in order), saved together. */
-export function RowEditor({ row, vocabulary, onSaved, onClose }: { row: Row; vocabulary: Vocabulary | undefined; onSaved: (row: Row) => void; onClose: () => void }) {
+/** One row's title, template, source and items (picked, in order), saved together; or the row deleted from every page. */
+export function RowEditor({
+  row,
+  vocabulary,
+  onSaved,
+  onDeleted,
+  onClose,
+}: {
+  row: Row;
+  vocabulary: Vocabulary | undefined;
+  onSaved: (row: Row) => void;
+  onDeleted: (row: Row) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('operator-pages');
   const { t: tc } = useTranslation('operator');
   const id = useId();
@@ -48,6 +61,8 @@ export function RowEditor({ row, vocabulary, onSaved, onClose }: { row: Row; voc
       if (e instanceof Error && e.message === 'query') setQueryError(t('row.queryInvalid'));
     },
   });
+  const [deleting, setDeleting] = useState(false);
+  const del = useMutation({ mutationFn: () => deleteRow(row.id), onSuccess: () => onDeleted(row) });
   const wrongKind = items.some((it) => it.kind !== kind);
 
   return (
@@ -155,7 +170,26 @@ export function RowEditor({ row, vocabulary, onSaved, onClose }: { row: Row; voc
           <Button variant="ghost" onClick={onClose}>
             {t('row.close')}
           </Button>
+          {!deleting && (
+            <Button variant="ghost" onClick={() => setDeleting(true)} aria-label={t('row.deleteLabel', { title: row.title })}>
+              {t('row.delete')}
+            </Button>
+          )}
         </div>
+        {deleting && (
+          <InlineConfirm
+            label={t('row.deleteLabel', { title: row.title })}
+            question={t('row.deleteQuestion', { title: row.title })}
+            action={t('row.delete')}
+            busy={del.isPending}
+            error={del.error ? errorText(tc, del.error) : null}
+            onConfirm={() => del.mutate()}
+            onCancel={() => {
+              setDeleting(false);
+              del.reset();
+            }}
+          />
+        )}
       </form>
     </section>
   );

@@ -12,6 +12,7 @@ import { createRow, isHome, moved, pagesKeys, rowsetQuery, saveRowOrder, vocabul
 import { PagesNav } from './PagesNav';
 import own from './pages.module.css';
 import { RowEditor } from './RowEditor';
+import { RowsetTitleForm } from './RowsetTitleForm';
 import { TemplateSelect, useTemplateLabel } from './TemplateSelect';
 
 /** A rowset's rows: their order (drag, or the arrows), new rows, and one row's editor. */
@@ -138,6 +139,15 @@ export default function RowsetPage() {
               </ol>
             )}
           </section>
+          <RowsetTitleForm
+            key={`${rowset.data.id}:${rowset.data.title}:${rowset.data.description}`}
+            rowset={rowset.data}
+            onSaved={(saved) => {
+              qc.setQueryData<Rowset>(pagesKeys.rowset(id), (old) => (old ? { ...old, title: saved.title, description: saved.description } : old));
+              void qc.invalidateQueries({ queryKey: pagesKeys.rowsets() });
+              setStatus(t('rowset.saved', { title: saved.title }));
+            }}
+          />
           {editingRow ? (
             <RowEditor
               key={editingRow.id}
@@ -146,6 +156,14 @@ export default function RowsetPage() {
               onSaved={(saved) => {
                 qc.setQueryData<Rowset>(pagesKeys.rowset(id), (old) => (old ? { ...old, rows: (old.rows ?? []).map((r) => (r.id === saved.id ? saved : r)) } : old));
                 setStatus(t('row.saved', { title: saved.title }));
+              }}
+              onDeleted={(gone) => {
+                setEditing(null);
+                qc.setQueryData<Rowset>(pagesKeys.rowset(id), (old) =>
+                  old ? { ...old, rows: (old.rows ?? []).filter((r) => r.id !== gone.id), rows_count: Math.max(0, old.rows_count - 1) } : old,
+                );
+                void qc.invalidateQueries({ queryKey: pagesKeys.rowsets() });
+                setStatus(t('row.deleted', { title: gone.title }));
               }}
               onClose={() => setEditing(null)}
             />

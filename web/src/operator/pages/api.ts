@@ -60,12 +60,16 @@ export const seoQuery = (lang: string) =>
 export const saveRowOrder = (id: number, rowIds: number[]) =>
   consoleFetch<Rowset>(`/pages/rowsets/${id}`, { method: 'PATCH', body: { row_ids: rowIds } });
 
+export const patchRowsetText = (id: number, body: { title: string; description: string }) =>
+  consoleFetch<Rowset>(`/pages/rowsets/${id}`, { method: 'PATCH', body });
+
 export const saveMenu = (rowsetIds: number[]) => consoleFetch<Rowset[]>('/pages/menu', { method: 'PATCH', body: { rowset_ids: rowsetIds } });
 
 export const createRow = (rowsetId: number, body: RowInput) =>
   consoleFetch<Row>(`/pages/rowsets/${rowsetId}/rows`, { method: 'POST', body });
 
 export const patchRow = (id: number, body: RowInput) => consoleFetch<Row>(`/pages/rows/${id}`, { method: 'PATCH', body });
+export const deleteRow = (id: number) => consoleFetch<void>(`/pages/rows/${id}`, { method: 'DELETE' });
 
 export const createPromotion = (body: PromotionInput) => consoleFetch<Promotion>('/pages/promotions', { method: 'POST', body });
 export const patchPromotion = (id: number, body: PromotionInput) =>

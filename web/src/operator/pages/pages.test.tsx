@@ -90,8 +90,9 @@ describe('pages', () => {
       'GET /v2/operator/pages/rowsets': () => ({ body: [rowset({ rows_count: rows.length })] }),
       'GET /v2/operator/pages/rowsets/1': () => ({ body: rowset({ rows, rows_count: rows.length }) }),
       'PATCH /v2/operator/pages/rowsets/1': (call) => {
-        const ids = (call.body as { row_ids: number[] }).row_ids;
-        rows = ids.map((id) => rows.find((r) => r.id === id)!);
+        const body = call.body as { row_ids?: number[]; title?: string; description?: string };
+        if (body.title !== undefined) return { body: rowset({ rows, rows_count: rows.length, title: body.title, description: body.description ?? '' }) };
+        rows = body.row_ids!.map((id) => rows.find((r) => r.id === id)!);
         return { body: rowset({ rows, rows_count: rows.length }) };
       },
       'POST /v2/operator/pages/rowsets/1/rows': () => {
@@ -100,6 +101,10 @@ describe('pages', () => {
       },
       'GET /v2/operator/pages/items': () => ({ body: [film] }),
       'PATCH /v2/operator/pages/rows/12': (call) => ({ body: { ...added, items: [film], ...(call.body as object) } }),
+      'DELETE /v2/operator/pages/rows/12': () => {
+        rows = rows.filter((r) => r.id !== 12);
+        return { status: 204 };
+      },
     });
     const user = userEvent.setup();
     renderConsole('/operator/pages/rowsets/1');
@@ -132,6 +137,30 @@ describe('pages', () => {
     expect(await screen.findByText('The row Выбор редакции is saved.')).toBeTruthy();
     const search = server.calls.filter((c) => c.path === '/v2/operator/pages/items');
     expect(search.length).toBeGreaterThan(0);
+
+    // Deleted for good, after a question; the page's list loses it.
+    await user.click(within(editorPanel).getByRole('button', { name: 'Delete the row Выбор редакции' }));
+    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(editorPanel).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/v2/operator/pages/rows/12')).toBe(true));
+    expect(await screen.findByText('The row Выбор редакции is deleted.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Row: Выбор редакции' })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Rows' })).queryByText('Выбор редакции')).toBeNull();
+
+    // The page's own title and description.
+    const text = screen.getByRole('region', { name: 'Title and description' });
+    const titleField = within(text).getByLabelText('Title for viewers');
+    await user.clear(titleField);
+    await user.type(titleField, 'Главная страница');
+    await user.type(within(text).getByLabelText('Description for viewers'), 'Всё лучшее');
+    await user.click(within(text).getByRole('button', { name: 'Save' }));
+    const renamed = () => server.calls.find((c) => c.path === '/v2/operator/pages/rowsets/1' && (c.body as { title?: string } | undefined)?.title !== undefined);
+    await waitFor(() => expect(renamed()).toBeTruthy());
+    expect(renamed()!.body).toEqual({
+      title: 'Главная страница',
+      description: 'Всё лучшее',
+    });
+    expect(await screen.findByText('The page Главная страница is saved.')).toBeTruthy();
   });
 
   it('makes a banner that leads to a web address', async () => {

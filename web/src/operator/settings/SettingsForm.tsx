@@ -29,7 +29,7 @@ export function SettingsForm({ settings, pages }: { settings: OperatorSettings; 
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState('');
-  const ids = { brand: useId(), signIn: useId(), money: useId(), support: useId(), access: useId(), languages: useId() };
+  const ids = { brand: useId(), signIn: useId(), money: useId(), support: useId(), access: useId(), languages: useId(), analytics: useId() };
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const fieldError = (field: string) => errorFor(error, field);
@@ -212,6 +212,12 @@ export function SettingsForm({ settings, pages }: { settings: OperatorSettings; 
             />
           )}
         </Field>
+      </section>
+
+      <section className={styles.panel} aria-labelledby={ids.analytics}>
+        <h2 id={ids.analytics}>{t('sections.analytics')}</h2>
+        {text('counter_url', t('fields.counterUrl'), { hint: t('fields.counterUrlHint'), type: 'url', wide: true, max: 500 })}
+        {text('sentry_dsn', t('fields.sentryDsn'), { hint: t('fields.sentryDsnHint'), type: 'url', wide: true, max: 500 })}
       </section>
 
       <PagesFields

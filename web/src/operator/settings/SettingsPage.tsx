@@ -4,7 +4,10 @@ import styles from '../ui/console.module.css';
 import { QueryState } from '../ui/QueryState';
 import { useTitle } from '../ui/useTitle';
 import { pagesQuery, settingsQuery } from './api';
+import { InstallPanel } from './InstallPanel';
 import { LogoPanel } from './LogoPanel';
+import { ModesPanel } from './ModesPanel';
+import { PlayerPanel } from './PlayerPanel';
 import { SettingsForm } from './SettingsForm';
 
 /** The operator's own settings: what viewers see of it, sign-in, access and its pages. */
@@ -32,6 +35,9 @@ export default function SettingsPage() {
         <>
           <LogoPanel settings={settings.data} />
           <SettingsForm settings={settings.data} pages={pages.data} />
+          <ModesPanel />
+          <PlayerPanel />
+          <InstallPanel />
         </>
       )}
     </div>

@@ -22,6 +22,8 @@ export interface FormValues {
   guest_allowed: boolean;
   allowed_countries: string;
   networks: string;
+  counter_url: string;
+  sentry_dsn: string;
 }
 
 export function formValues(s: OperatorSettings): FormValues {
@@ -44,6 +46,8 @@ export function formValues(s: OperatorSettings): FormValues {
     guest_allowed: s.guest_allowed,
     allowed_countries: s.allowed_countries.join(', '),
     networks: s.networks.join('\n'),
+    counter_url: s.counter_url ?? '',
+    sentry_dsn: s.sentry_dsn ?? '',
   };
 }
 
@@ -80,6 +84,8 @@ export function patchOf(v: FormValues): SettingsPatch {
     guest_allowed: v.guest_allowed,
     allowed_countries: list(v.allowed_countries, /[\s,;]+/),
     networks: list(v.networks, /[\s,;]+/),
+    counter_url: v.counter_url.trim(),
+    sentry_dsn: v.sentry_dsn.trim(),
   };
 }
 

@@ -13,6 +13,7 @@ import { TableFrame } from '../ui/TableFrame';
 import { changeSubscription, type SubscriptionChange } from './api';
 import own from './card.module.css';
 import { GrantForm } from './GrantForm';
+import { PauseUntilForm } from './PauseUntilForm';
 import { renewable, subscriptionType } from './labels';
 import { useCardRefresh } from './useCardRefresh';
 
@@ -118,6 +119,7 @@ function SubscriptionRow({
   const { t, i18n } = useTranslation('operator');
   const { patch, refresh } = useCardRefresh(id);
   const [ending, setEnding] = useState(false);
+  const [planning, setPlanning] = useState(false);
   const cell = useRef<HTMLTableCellElement>(null);
   const focusLater = useFocusLater();
   const rowHeader = useId();
@@ -131,10 +133,15 @@ function SubscriptionRow({
       patch((c) => ({ ...c, subscriptions: c.subscriptions.map((s) => (s.id === saved.id ? saved : s)) }));
       void refresh();
       setEnding(false);
+      setPlanning(false);
       const message =
-        'renew' in body
-          ? t(body.renew ? 'card.renewOnDone' : 'card.renewOffDone', { packet })
-          : t(body.action === 'end' ? 'card.endedDone' : body.action === 'pause' ? 'card.pausedDone' : 'card.resumedDone', { packet });
+        'resume_at' in body
+          ? body.resume_at > 0
+            ? t('card.resumePlanned', { packet, date: formatUnixDate(body.resume_at, lng) })
+            : t('card.resumeUnplanned', { packet })
+          : 'renew' in body
+            ? t(body.renew ? 'card.renewOnDone' : 'card.renewOffDone', { packet })
+            : t(body.action === 'end' ? 'card.endedDone' : body.action === 'pause' ? 'card.pausedDone' : 'card.resumedDone', { packet });
       onDone(message, saved.state === 'closed');
     },
   });
@@ -155,6 +162,9 @@ function SubscriptionRow({
         <span className={styles.pill} data-tone={stateTone(sub.state)}>
           {t(`card.states.${sub.state}`)}
         </span>
+        {sub.state === 'paused' && sub.resume_at > 0 && (
+          <span className={`${styles.muted} ${styles.small}`}> {t('card.resumesOn', { date: formatUnixDate(sub.resume_at, lng) })}</span>
+        )}
       </td>
       <td className={styles.nowrap}>{formatUnixDate(sub.start_at, lng) ?? none}</td>
       <td className={styles.nowrap}>{formatUnixDate(sub.end_at, lng) ?? none}</td>
@@ -170,7 +180,18 @@ function SubscriptionRow({
       </td>
       {writable && (
         <td ref={cell}>
-          {ending ? (
+          {planning ? (
+            <PauseUntilForm
+              current={sub.resume_at}
+              busy={busy}
+              error={change.error ? errorText(t, change.error) : null}
+              onSave={(at) => act({ resume_at: at })}
+              onCancel={() => {
+                setPlanning(false);
+                change.reset();
+              }}
+            />
+          ) : ending ? (
             <InlineConfirm
               label={t('card.end')}
               question={t('card.confirmEnd', { packet })}
@@ -199,6 +220,21 @@ function SubscriptionRow({
                     {sub.state === 'active' ? t('card.pause') : t('card.resume')}
                   </Button>
                 )}
+                {sub.state === 'paused' && (
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    aria-describedby={rowHeader}
+                    aria-disabled={busy || undefined}
+                    onClick={() => {
+                      if (busy) return;
+                      change.reset();
+                      setPlanning(true);
+                    }}
+                  >
+                    {t('card.planResume')}
+                  </Button>
+                )}
                 <Button
                   size="small"
                   variant="secondary"
@@ -216,7 +252,7 @@ function SubscriptionRow({
               </span>
             )
           )}
-          {change.error && !ending && (
+          {change.error && !ending && !planning && (
             <p role="alert" className={`${styles.errorText} ${styles.small}`}>
               {errorText(t, change.error)}
             </p>

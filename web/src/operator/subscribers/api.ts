@@ -82,7 +82,7 @@ export interface GrantFields {
 export const grantPacket = (id: string, body: GrantFields) =>
   consoleFetch<StaffSubscription>(`${base(id)}/subscriptions`, { method: 'POST', body });
 
-export type SubscriptionChange = { action: 'end' | 'pause' | 'resume' } | { renew: boolean };
+export type SubscriptionChange = { action: 'end' | 'pause' | 'resume' } | { renew: boolean } | { resume_at: number };
 
 export const changeSubscription = (id: string, subscriptionId: number, body: SubscriptionChange) =>
   consoleFetch<StaffSubscription>(`${base(id)}/subscriptions/${subscriptionId}`, { method: 'PATCH', body });

@@ -21,7 +21,7 @@ const buttonsOf = (row: HTMLElement) => within(row).queryAllByRole('button').map
 
 const subs: Subscription[] = [
   subscription({ id: 1, packet_name: 'Basic', type: 'paid', state: 'active', renew: true }),
-  subscription({ id: 2, packet_id: 6, packet_name: 'Kino', type: 'trial', state: 'paused', renew: false }),
+  subscription({ id: 2, packet_id: 6, packet_name: 'Kino', type: 'trial', state: 'paused', renew: false, resume_at: 1_767_830_400 }),
   subscription({ id: 3, packet_id: 7, packet_name: 'Sport', type: 'grant', state: 'future', renew: false }),
   subscription({ id: 4, packet_id: 8, packet_name: 'Kids', type: 'promo', state: 'closed', renew: false }),
   subscription({ id: 5, packet_id: 9, packet_name: 'Music', type: 'grant', state: 'active', renew: false }),
@@ -40,8 +40,9 @@ describe('subscriber card: subscriptions', () => {
         list = [next, ...list.slice(1)];
         return { body: next };
       },
-      'PATCH /v2/operator/subscribers/42/subscriptions/2': () => {
-        const next = { ...list[1]!, state: 'active' as const };
+      'PATCH /v2/operator/subscribers/42/subscriptions/2': (call) => {
+        const body = call.body as { resume_at?: number };
+        const next = body.resume_at !== undefined ? { ...list[1]!, resume_at: body.resume_at } : { ...list[1]!, state: 'active' as const, resume_at: 0 };
         list = [list[0]!, next, ...list.slice(2)];
         return { body: next };
       },
@@ -57,7 +58,10 @@ describe('subscriber card: subscriptions', () => {
     const row = (name: RegExp) => within(table).getByRole('row', { name });
 
     expect(buttonsOf(row(/Basic/))).toEqual(['Turn off', 'Pause', 'End']);
-    expect(buttonsOf(row(/Kino/))).toEqual(['Resume', 'End']);
+    expect(buttonsOf(row(/Kino/))).toEqual(['Resume', 'Resume on a day…', 'End']);
+    // A pause with a planned end says when it resumes by itself.
+    expect(within(row(/Kino/)).getByText(/resumes 8 Jan 2026|resumes Jan 8, 2026/)).toBeTruthy();
+    expect(within(row(/Basic/)).queryByText(/resumes/)).toBeNull();
     expect(buttonsOf(row(/Sport/))).toEqual(['End']);
     expect(buttonsOf(row(/Kids/))).toEqual([]);
     // A grant has no price to renew at.
@@ -73,12 +77,28 @@ describe('subscriber card: subscriptions', () => {
     expect(await screen.findByText('Basic: paused.')).toBeTruthy();
     expect(calls()[1]!.body).toEqual({ action: 'pause' });
     expect(calls()[1]!.headers['X-CSRF-Token']).toBe('csrf-1');
-    expect(buttonsOf(row(/Basic/))).toEqual(['Resume', 'End']);
+    expect(buttonsOf(row(/Basic/))).toEqual(['Resume', 'Resume on a day…', 'End']);
     await waitFor(() => expect(document.activeElement).toBe(within(row(/Basic/)).getByRole('button', { name: 'Resume' })));
+
+    // A day the pause ends by itself: from tomorrow on (the one planned is past).
+    await user.click(within(row(/Kino/)).getByRole('button', { name: 'Resume on a day…' }));
+    const day = within(row(/Kino/)).getByLabelText('Resumes on') as HTMLInputElement;
+    expect(day.value).toBe('2026-01-08');
+    await user.click(within(row(/Kino/)).getByRole('button', { name: 'Save' }));
+    expect(within(row(/Kino/)).getByRole('alert').textContent).toBe('Choose a day from tomorrow on.');
+    expect(calls()).toHaveLength(2);
+    await user.clear(day);
+    await user.type(day, '2030-05-01');
+    await user.click(within(row(/Kino/)).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Kino: resumes by itself on/)).toBeTruthy();
+    expect(calls()[2]).toMatchObject({
+      path: '/v2/operator/subscribers/42/subscriptions/2',
+      body: { resume_at: new Date('2030-05-01T00:00').getTime() / 1000 },
+    });
 
     await user.click(within(row(/Kino/)).getByRole('button', { name: 'Resume' }));
     expect(await screen.findByText('Kino: resumed, its end moved by the time it stood paused.')).toBeTruthy();
-    expect(calls()[2]).toMatchObject({ path: '/v2/operator/subscribers/42/subscriptions/2', body: { action: 'resume' } });
+    expect(calls()[3]).toMatchObject({ path: '/v2/operator/subscribers/42/subscriptions/2', body: { action: 'resume' } });
     expect(buttonsOf(row(/Kino/))).toEqual(['Turn on', 'Pause', 'End']);
 
     // Ending asks first.
@@ -87,7 +107,7 @@ describe('subscriber card: subscriptions', () => {
     expect(text(confirm)).toContain('End the subscription to Sport now? Access stops at once; nothing is refunded.');
     await user.click(within(confirm).getByRole('button', { name: 'End' }));
     expect(await screen.findByText('Sport: ended.')).toBeTruthy();
-    expect(calls()[3]).toMatchObject({ path: '/v2/operator/subscribers/42/subscriptions/3', body: { action: 'end' } });
+    expect(calls()[4]).toMatchObject({ path: '/v2/operator/subscribers/42/subscriptions/3', body: { action: 'end' } });
     expect(buttonsOf(row(/Sport/))).toEqual([]);
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Subscriptions' }));
   });

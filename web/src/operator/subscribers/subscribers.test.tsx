@@ -31,8 +31,8 @@ const card = (o: Partial<SubscriberCard> = {}): SubscriberCard => ({
   ],
   devices: [{ id: 7, serial: 'web-5f2c', device_type: 'pc', created_at: '2025-11-02T08:00:00Z' }],
   subscriptions: [
-    { id: 9, packet_id: 5, packet_name: 'Basic', type: 'paid', start_at: 1_767_225_600, end_at: 1_769_904_000, renew: true, state: 'active' },
-    { id: 10, packet_id: 6, packet_name: 'Kino', type: 'trial', start_at: 1_767_225_600, end_at: 1_767_830_400, renew: false, state: 'closed' },
+    { id: 9, packet_id: 5, packet_name: 'Basic', type: 'paid', start_at: 1_767_225_600, end_at: 1_769_904_000, renew: true, state: 'active', resume_at: 0 },
+    { id: 10, packet_id: 6, packet_name: 'Kino', type: 'trial', start_at: 1_767_225_600, end_at: 1_767_830_400, renew: false, state: 'closed', resume_at: 0 },
   ],
   account: { balance: 123450, currency: 'RUB' },
   ...o,

@@ -22,6 +22,7 @@ export const subscription = (o: Partial<Subscription> = {}): Subscription => ({
   end_at: 1_769_904_000,
   renew: true,
   state: 'active',
+  resume_at: 0,
   ...o,
 });
 

@@ -66,6 +66,30 @@ describe('apiFetch', () => {
     expect(onTokenError).not.toHaveBeenCalled();
   });
 
+  it("treats a 404 on the device's settings or on saving the user's settings as a token error (spec 8)", async () => {
+    const onTokenError = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    configureApi({ onTokenError });
+    const gone = () => ({ status: 404, body: { error: { type: 'not_found', message: '' } } });
+    const server = fakeServer({
+      'GET /v2/users/self/devices/7': [gone, () => ({ body: { id: 7 } })],
+      'PATCH /v2/users/self': [gone, () => ({ body: { id: 1 } })],
+      'GET /v2/contents/9': gone,
+      'DELETE /v2/users/self/devices/8': gone,
+    });
+    await expect(apiFetch('/users/self/devices/7')).resolves.toEqual({ id: 7 });
+    token = 'old';
+    await expect(apiFetch('/users/self', { method: 'PATCH', body: {} })).resolves.toEqual({ id: 1 });
+    expect(onTokenError).toHaveBeenCalledTimes(2);
+    // Other 404s are just not found.
+    await expect(apiFetch('/contents/9')).rejects.toMatchObject({ status: 404 });
+    await expect(apiFetch('/users/self/devices/8', { method: 'DELETE' })).rejects.toMatchObject({ status: 404 });
+    expect(onTokenError).toHaveBeenCalledTimes(2);
+    expect(server.calls.map((c) => c.headers.Authorization)).toEqual(['Token old', 'Token new', 'Token old', 'Token new', 'Token new', 'Token new']);
+  });
+
   it('reports forbidden_country', async () => {
     const onForbiddenCountry = vi.fn();
     configureApi({ onForbiddenCountry });

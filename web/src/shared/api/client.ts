@@ -1,4 +1,4 @@
-import { ApiError, decodeError, isForbiddenCountry, isTokenErrorExempt, isUnauthorised } from './errors';
+import { ApiError, decodeError, isForbiddenCountry, isSettingsGone, isTokenErrorExempt, isUnauthorised } from './errors';
 
 // The one fetch wrapper of the client. It knows nothing about the session: the session
 // module plugs in the token source and the recovery hooks with configureApi(), which
@@ -12,6 +12,8 @@ export interface ApiHooks {
   /** Re-authenticates the device after a token error; resolves true when a new token is set. */
   onTokenError(): Promise<boolean>;
   onForbiddenCountry(error: ApiError): void;
+  /** Every failed call (the error reports sample them). */
+  onRequestError(path: string, error: ApiError): void;
 }
 
 let hooks: ApiHooks = {
@@ -19,6 +21,7 @@ let hooks: ApiHooks = {
   getLanguage: () => 'ru',
   onTokenError: async () => false,
   onForbiddenCountry: () => undefined,
+  onRequestError: () => undefined,
 };
 
 export function configureApi(next: Partial<ApiHooks>): void {
@@ -87,8 +90,9 @@ async function decodeBody(res: Response): Promise<unknown> {
 
 /**
  * Calls `/v2{path}`. Answers are decoded JSON (text for text/plain, undefined for 204);
- * failures throw ApiError. A 401 outside the exempt calls marks a token error, waits for
- * the device re-authentication and retries once with the new token.
+ * failures throw ApiError. A 401 outside the exempt calls, or a 404 on the device's or the
+ * user's settings (spec 8), marks a token error, waits for the device re-authentication and
+ * retries once with the new token.
  */
 export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const res = await send(path, opts);
@@ -96,9 +100,11 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
   if (res.ok) return body as T;
 
   const error = decodeError(res.status, body);
+  hooks.onRequestError(path, error);
   if (isForbiddenCountry(error)) hooks.onForbiddenCountry(error);
   const sentStoredToken = opts.auth !== false && opts.token === undefined && hooks.getToken() !== null;
-  if (sentStoredToken && isUnauthorised(error) && !isTokenErrorExempt(path)) {
+  const settingsGone = isSettingsGone(path, opts.method, res.status);
+  if (sentStoredToken && ((isUnauthorised(error) && !isTokenErrorExempt(path)) || settingsGone)) {
     const recovered = await hooks.onTokenError();
     if (recovered) {
       const retry = await send(path, opts);

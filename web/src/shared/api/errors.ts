@@ -57,6 +57,17 @@ export function isUnauthorised(e: ApiError): boolean {
  * Calls whose 401 does not mark a token error: the one-time-code calls (a wrong code is
  * not a bad token) and the watch-statistics call (fire-and-forget).
  */
+/**
+ * Spec 8: a 404 on the device's settings (its own record) or on saving the user's settings
+ * means the token's device or user is gone: treated as a token error.
+ */
+export function isSettingsGone(path: string, method: string | undefined, status: number): boolean {
+  if (status !== 404) return false;
+  const m = (method ?? 'GET').toUpperCase();
+  if (/^\/users\/self\/devices\/[^/?]+(\?|$)/.test(path)) return m === 'GET' || m === 'PATCH';
+  return (path === '/users/self' || path.startsWith('/users/self?')) && m === 'PATCH';
+}
+
 export function isTokenErrorExempt(path: string): boolean {
   return (
     path.startsWith('/otps') ||

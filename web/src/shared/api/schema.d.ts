@@ -136,6 +136,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch of the viewer's pages' analytics events (the spec's events list and the playback metrics)
+         * @description Stored whole or refused whole: a bad event refuses the batch (400 validation_error, detail naming events.{i}.{field}) and nothing of it is stored. The metrics user state (not_login, guest, full_payment, promo, free) is derived from the session and the subscriptions. The token may come as access_token in the query (navigator.sendBeacon sends no headers); without one the events count as not_login. At most 30 batches a minute per device (300 per address without a session). Not sent in the mobile-account mode.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        events: components["schemas"]["AnalyticsEvent"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accepted: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/client_errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An error of the viewer's pages (after the client's ignore list and sampling)
+         * @description Kept for the operator's stat_retention_days. At most 20 in 10 minutes per device (100 per address without a session).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ClientError"];
+                };
+            };
+            responses: {
+                /** @description Stored */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/platform/resources": {
         parameters: {
             query?: never;
@@ -233,7 +328,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Experiments (none run yet) */
+                /** @description The experiments the operator runs (set in the console) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1740,6 +1835,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/auth/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in from the operator's Telegram mini app
+         * @description init_data is the mini app's launch data (Telegram.WebApp.initData) as Telegram gave it. It must carry the signature of the operator's bot (set in the console) and be at most 24 hours old. The Telegram account's user is signed in, created on its first sign-in (guests are not allowed in the mini app). Answers a login token (no device yet), like the code sign-in. No bot set up -> 403 permission_denied; bad, foreign or old launch data -> 400 validation_error on init_data.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        init_data: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A login token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TokenResponse"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/mw/otps": {
         parameters: {
             query?: never;
@@ -2385,6 +2528,172 @@ export interface paths {
                 429: components["responses"]["Error"];
             };
         };
+        trace?: never;
+    };
+    "/v2/push/vapid_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The installation's VAPID public key (applicationServerKey), for anybody
+         * @description The uncompressed P-256 point, base64url without padding. The same for every copy of efir and across restarts.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The key */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            public_key: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/push_subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's devices that get web pushes (a device token; guests and child profiles too) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Subscriptions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PushSubscription"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /**
+         * Store the push subscription of the caller's device, replacing the one it had
+         * @description The body is the browser's PushSubscription.toJSON(). The endpoint must be https; p256dh a P-256 public key and auth a 16-byte secret, both base64url. The same endpoint held by another device moves to this one. 201 for a device that had none, 200 when replaced.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        endpoint: string;
+                        /** Format: int64 */
+                        expirationTime?: number | null;
+                        keys: {
+                            p256dh: string;
+                            auth: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Replaced */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PushSubscription"];
+                    };
+                };
+                /** @description Stored */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PushSubscription"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/self/push_subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop pushes to a device; another user's subscription -> 404, another device's from a child profile -> 403 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v2/channels/category_list": {
@@ -6613,6 +6922,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/operator/dashboard/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The viewer's pages' analytics events per day by kind, playback starts by type, top events and events by user state (permission dashboard.read)
+         * @description Whole UTC days; to defaults to now, from to a week before to, at most 400 days. Read from the counts per day, which stay after the events' retention.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Unix seconds */
+                    from?: number;
+                    /** @description Unix seconds */
+                    to?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One entry per day */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardEvents"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/operator/packets": {
         parameters: {
             query?: never;
@@ -7104,6 +7461,11 @@ export interface paths {
                         /** @enum {string} */
                         action?: "end" | "pause" | "resume";
                         renew?: boolean;
+                        /**
+                         * Format: int64
+                         * @description With pause, or alone on a paused subscription: when the pause ends by itself (unix seconds, in the future); 0 keeps it until lifted.
+                         */
+                        resume_at?: number;
                     };
                 };
             };
@@ -9006,7 +9368,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a content with its seasons and episodes, credits, trailers and the viewers' history of it (permission catalog.write) */
+        /**
+         * Delete a content with its seasons and episodes, credits, trailers and the viewers' history of it (permission catalog.write)
+         * @description It leaves the rows that showed it, the viewers' favourites, its rent and buy offers and the guide's links to it. A content a viewer holds a live licence of (or of an episode) answers 409 console_catalog_content_licensed, one a banner leads to 409 console_catalog_content_in_banner: withdraw it instead.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -9028,6 +9393,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
                 default: components["responses"]["Error"];
             };
         };
@@ -9278,6 +9644,88 @@ export interface paths {
                 default: components["responses"]["Error"];
             };
         };
+        trace?: never;
+    };
+    "/v2/operator/catalog/persons/{id}/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a person's picture (permission catalog.write)
+         * @description JPEG, PNG or WebP, at most 5 MB, 100 to 8000 pixels a side, base64 in data. Replaces an earlier upload; the generated portrait is the fallback.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The picture in base64 */
+                        data: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The person with the picture */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePerson"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        /** Remove a person's uploaded picture; the generated portrait shows again (permission catalog.write) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The person */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePerson"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v2/operator/catalog/genres": {
@@ -9904,7 +10352,35 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a row from every page it is on, with its items (permission catalog.write)
+         * @description A row a banner leads to answers 409 console_pages_row_in_use until the banner leads elsewhere.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
         options?: never;
         head?: never;
         /** Change a row: title, template, source, filter or its items (the whole list, in order) (permission catalog.write) */
@@ -10792,6 +11268,8 @@ export interface paths {
                         user_id?: number;
                         /** Format: int64 */
                         send_at?: number;
+                        /** @description also as a web push to the recipients' subscribed devices, when it is sent */
+                        push?: boolean;
                     };
                 };
             };
@@ -10912,14 +11390,7 @@ export interface paths {
                     "application/json": {
                         title: string;
                         active?: boolean;
-                        questions: {
-                            question: string;
-                            description?: string;
-                            allow_user_answer?: boolean;
-                            answers?: {
-                                text: string;
-                            }[];
-                        }[];
+                        questions: components["schemas"]["SurveyQuestionInput"][];
                     };
                 };
             };
@@ -10985,7 +11456,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename a survey or turn it on or off (permission messages.write) */
+        /**
+         * Rename a survey, turn it on or off, or change its questions until somebody answers (permission messages.write)
+         * @description questions replaces the whole list; the questions already there keep their ids by position. A survey somebody answered answers 409 console_engage_survey_answered to questions.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -11000,6 +11474,7 @@ export interface paths {
                     "application/json": {
                         title?: string;
                         active?: boolean;
+                        questions?: components["schemas"]["SurveyQuestionInput"][];
                     };
                 };
             };
@@ -11017,6 +11492,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
                 default: components["responses"]["Error"];
             };
         };
@@ -11321,6 +11797,154 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v2/operator/settings/player": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's tunables the operator sets: the catch-up blackout picture and margin, the experiments (permission settings.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The player settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlayerSettings"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the player settings; fields left out keep their values (permission settings.write)
+         * @description Pictures are https addresses ("" for the generated ones); the margin is 0 to 3600 seconds; at most 50 experiments, each with its own positive id. Viewers' clients read them from /v2/platform/configuration and /v2/ab_tests/tests.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        blackout_safe_area?: number;
+                        blackout_picture_url?: string;
+                        blackout_screenshot_url?: string;
+                        ab_tests?: components["schemas"]["ABTest"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description The player settings as saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlayerSettings"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/settings/modes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's partners and Telegram mini-app bot (permission settings.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The modes' settings (the bot token is never shown) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModesSettings"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the partners or the mini-app bot (permission settings.write)
+         * @description The fields given change. telegram_bot_token is kept sealed; "" removes the bot. A refusal names each bad field in error.detail (partners.{index}.{field}).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        partners?: components["schemas"]["Partner"][];
+                        telegram_bot_token?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The modes' settings as saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModesSettings"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
     "/v2/operator/settings/logo": {
         parameters: {
             query?: never;
@@ -11524,6 +12148,371 @@ export interface paths {
                 default: components["responses"]["Error"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/settings/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The install instructions of every device, the built-in texts beside them, and the uploaded pictures (permission settings.write) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Devices and pictures */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstallSettings"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/settings/install/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a picture for the install instructions (permission settings.write)
+         * @description The body is the picture itself: PNG, JPEG or WebP, at most 1 MB and 4096 pixels a side; at most 100 pictures per operator. The answer's url goes into the Markdown as ![text](url).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            responses: {
+                /** @description The stored picture */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstallPicture"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/settings/install/pictures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an uploaded picture (permission settings.write)
+         * @description Texts that still show it show a missing picture until edited.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/operator/settings/install/{device}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Hide a device from the viewers' list, or show it again (permission settings.write) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    device: components["schemas"]["InstallDeviceKind"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hidden: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The device as the console shows it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstallDeviceSettings"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/v2/operator/settings/install/{device}/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a device's instructions in one language (permission settings.write)
+         * @description Markdown of at most 100 000 characters, made safe like the pages; an empty text removes it in that language. A device without any text of the operator shows the built-in one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    device: components["schemas"]["InstallDeviceKind"];
+                    /** @description One of the interface languages */
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SettingsPageBody"];
+                };
+            };
+            responses: {
+                /** @description The text as saved, with its HTML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstallText"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/install/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The install instructions of every device the operator did not hide, as HTML
+         * @description Each text in the request's language, else in the first of the operator's languages that has it, else in any; the operator's own text before the built-in one. The operator of the request or the one named by provider.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Operator id or shortname */
+                    provider?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Devices in the order to show them */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstallGuide"][];
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/install/devices/{device}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One device's install instructions as HTML (the /manual pages) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Operator id or shortname */
+                    provider?: string;
+                };
+                header?: never;
+                path: {
+                    device: components["schemas"]["InstallDeviceKind"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The instructions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstallGuide"];
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/install/pictures/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A picture of the install instructions
+         * @description An upload ({provider}-{id}.{png|jpeg|webp}, never changes) or a built-in drawing (default-{name}.svg).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The picture */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": unknown;
+                        "image/jpeg": unknown;
+                        "image/webp": unknown;
+                        "image/svg+xml": unknown;
+                    };
+                };
+                404: components["responses"]["Error"];
+                default: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -12128,6 +13117,23 @@ export interface components {
             counted_at: number;
             points: components["schemas"]["DashboardPoint"][];
         };
+        SurveyQuestionInput: {
+            question: string;
+            description?: string;
+            allow_user_answer?: boolean;
+            answers?: {
+                text: string;
+            }[];
+        };
+        PlayerSettings: {
+            /** @description Seconds around a blacked-out programme that also show the picture */
+            blackout_safe_area: number;
+            /** @description The blackout picture; empty: the generated one */
+            blackout_picture_url: string;
+            /** @description Its screenshot; empty: the generated one */
+            blackout_screenshot_url: string;
+            ab_tests: components["schemas"]["ABTest"][];
+        };
         StaffSubscription: {
             /** Format: int64 */
             id: number;
@@ -12142,6 +13148,11 @@ export interface components {
             renew: boolean;
             /** @enum {string} */
             state: "active" | "paused" | "future" | "closed";
+            /**
+             * Format: int64
+             * @description A paused subscription's planned resumption (0: until lifted)
+             */
+            resume_at: number;
         };
         StaffTransaction: {
             /** Format: int64 */
@@ -12181,21 +13192,7 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
             }[];
-            subscriptions: {
-                /** Format: int64 */
-                id: number;
-                /** Format: int64 */
-                packet_id: number;
-                packet_name: string;
-                type: string;
-                /** Format: int64 */
-                start_at: number;
-                /** Format: int64 */
-                end_at: number;
-                renew: boolean;
-                /** @enum {string} */
-                state: "active" | "paused" | "future" | "closed";
-            }[];
+            subscriptions: components["schemas"]["StaffSubscription"][];
             /** @description null without money.read */
             account: {
                 /**
@@ -12291,6 +13288,44 @@ export interface components {
             /** @example /v2/texts/privacy */
             privacy_url: string;
             country_allowed: boolean;
+            /** @description The operator's partners (apps and sites that bring viewers with ?partner={id}) and their rules; the client applies the one of its visit. */
+            partners?: components["schemas"]["Partner"][];
+        };
+        ModesSettings: {
+            partners: components["schemas"]["Partner"][];
+            telegram: {
+                configured: boolean;
+                /**
+                 * Format: int64
+                 * @description The bot's id (the token's part before ':'), 0 when none
+                 */
+                bot_id: number;
+            };
+        };
+        Partner: {
+            /**
+             * @description The value of ?partner= (a-z, 0-9, '_' and '-')
+             * @example bank_app
+             */
+            id: string;
+            /** @description For the console */
+            name?: string;
+            /** @description Settings offer no log-out */
+            hide_logout: boolean;
+            /** @description Where the header's logo leads instead of the start page ("" the start page) */
+            home_url: string;
+            /** @description Outside the partner's webview /lk, /account_mobile and /settings go to the start page */
+            closed_outside_webview: boolean;
+            /** @description The partner's own install notification (null the standard one) */
+            install_notice: {
+                variant: string;
+                /** @description Seconds on the site before it shows */
+                delay_seconds: number;
+                /** @description Seconds before it shows again once closed */
+                reopen_seconds: number;
+            } | null;
+            /** @description The partner's two-step full-screen offer with the mobile-app banner ("" none) */
+            app_offer: string;
         };
         PlatformConfiguration: {
             /** @description Seconds around a blacked-out programme that also show the blackout picture */
@@ -12308,6 +13343,94 @@ export interface components {
             iframe_payment_enabled: boolean;
             /** @description Access token life in seconds */
             token_lifetime: number;
+            /**
+             * Format: int64
+             * @description The survey question the viewer's notification offers (first question of the operator's newest active survey); 0 when none
+             */
+            survey_question_id?: number;
+            /** @description The operator's counter for the tracking image the client requests on playback (adding fts and evtp: 1 live, 3 archive or scrub); empty when none */
+            counter_url?: string;
+            /** @description A Sentry-compatible DSN the client reports its errors to; empty when none */
+            sentry_dsn?: string;
+        };
+        /** @description One event; the fields of its type are read. event: name (the spec's list; focus_{template}, click_{template} and open_{slug} with a part of a-z, 0-9, _ and -), target. page: page. playback_start, playback_update (seconds: 120, 300, 600, then every 600 up to 3000), watch_5min, playback_error: start_type with channel_id (live, archive) or content_id (vod, trailer); errors add code, error_type, stream_type, url, details. ad: name (the ad event), place, number, object_id, ad. */
+        AnalyticsEvent: {
+            /** @enum {string} */
+            type: "event" | "page" | "playback_start" | "playback_update" | "playback_error" | "watch_5min" | "ad";
+            name?: string;
+            target?: string;
+            page?: string;
+            /** @enum {string} */
+            start_type?: "live" | "archive" | "vod" | "trailer";
+            /** Format: int64 */
+            channel_id?: number;
+            /** Format: int64 */
+            content_id?: number;
+            /** Format: int64 */
+            content_parent_id?: number;
+            /** Format: int64 */
+            library_id?: number;
+            /** Format: int64 */
+            position?: number;
+            /** Format: int64 */
+            seconds?: number;
+            /** Format: int64 */
+            code?: number;
+            error_type?: string;
+            stream_type?: string;
+            url?: string;
+            details?: string;
+            ad?: string;
+            /** @enum {string} */
+            place?: "pre_roll" | "middle_roll" | "post_roll" | "post_pause_roll";
+            /** Format: int64 */
+            number?: number;
+            /** Format: int64 */
+            object_id?: number;
+        };
+        ClientError: {
+            /** @enum {string} */
+            kind: "error" | "rejection" | "request";
+            message: string;
+            page?: string;
+            /** @description A failed request's HTTP status */
+            status?: number;
+            stack?: string;
+            app_version?: string;
+        };
+        DashboardEvents: {
+            /** Format: int64 */
+            from: number;
+            /** Format: int64 */
+            to: number;
+            days: {
+                /** Format: int64 */
+                start: number;
+                by_kind: {
+                    /** Format: int64 */
+                    event: number;
+                    /** Format: int64 */
+                    page: number;
+                    /** Format: int64 */
+                    playback_start: number;
+                    /** Format: int64 */
+                    playback_update: number;
+                    /** Format: int64 */
+                    playback_error: number;
+                    /** Format: int64 */
+                    watch_5min: number;
+                    /** Format: int64 */
+                    ad: number;
+                };
+            }[];
+            starts_by_type: components["schemas"]["NamedCount"][];
+            top_events: components["schemas"]["NamedCount"][];
+            by_state: components["schemas"]["NamedCount"][];
+        };
+        NamedCount: {
+            name: string;
+            /** Format: int64 */
+            events: number;
         };
         PlatformResources: {
             brand_name: string;
@@ -12430,6 +13553,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             removed: boolean;
+            /** @description The operator's link of the message (an external poll, a page), empty when none; also on the text's last line */
+            link?: string;
         };
         Account: {
             /** Format: int64 */
@@ -12852,6 +13977,11 @@ export interface components {
             title: string;
             description: string;
             genres: string[];
+            /** @description The guide's genres that name one of the operator's genres (by its name in any language), with the slug of the row that lists it (empty: none does) */
+            genre_rows: {
+                name: string;
+                row_slug: string;
+            }[];
             countries: string[];
             year: number;
             age: number;
@@ -14155,6 +15285,8 @@ export interface components {
             bio: string;
             /** @description How many contents credit the person */
             contents: number;
+            /** @description An uploaded picture's address; empty: the generated portrait shows */
+            image_url: string;
         };
         ConsoleGenreInput: {
             name?: string;
@@ -14414,6 +15546,19 @@ export interface components {
                 created_at: number;
             }[];
         };
+        /** @description A device's web push subscription; its endpoint and keys stay on the server. */
+        PushSubscription: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            device_id: number;
+            /** @description the caller's own device */
+            current: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         MessageBroadcast: {
             /** Format: int64 */
             id: number;
@@ -14429,6 +15574,7 @@ export interface components {
             user_id: number;
             /** Format: int64 */
             send_at: number;
+            push?: boolean;
             /** @enum {string} */
             status: "scheduled" | "sent" | "cancelled";
             recipients: number;
@@ -14448,6 +15594,8 @@ export interface components {
                 id: number;
                 text: string;
             }[];
+            /** @description On the viewer's call: this viewer has answered the question (what was answered is not given back) */
+            answered?: boolean;
         };
         OperatorSurvey: {
             /** Format: int64 */
@@ -14564,8 +15712,12 @@ export interface components {
             allowed_countries: string[];
             /** @description CIDR networks of the operator's subscribers */
             networks: string[];
-            /** @description Days raw watch reports are kept (the dashboard's roll-ups stay) */
+            /** @description Days raw watch reports and analytics events are kept (the dashboard's roll-ups stay) */
             stat_retention_days: number;
+            /** @description Counter of the tracking image (https); empty for none */
+            counter_url?: string;
+            /** @description Sentry-compatible DSN of the viewer's pages' error reports (https://key@host/project); empty for none */
+            sentry_dsn?: string;
         };
         SettingsPatch: {
             name?: string;
@@ -14584,6 +15736,8 @@ export interface components {
             allowed_countries?: string[];
             networks?: string[];
             stat_retention_days?: number;
+            counter_url?: string;
+            sentry_dsn?: string;
         };
         SettingsPage: {
             /** @enum {string} */
@@ -14604,6 +15758,57 @@ export interface components {
             accent_color: string;
             button_color: string;
             messengers: components["schemas"]["SettingsMessenger"][];
+        };
+        /** @enum {string} */
+        InstallDeviceKind: "smarttv" | "mobile" | "dune" | "tvip" | "eltex" | "mag";
+        InstallGuide: {
+            device: components["schemas"]["InstallDeviceKind"];
+            /** @description The text's language, which may differ from the one asked */
+            lang: string;
+            /** @description Made safe by the server: no raw HTML, only safe link and picture addresses */
+            html: string;
+            /** @description The operator's own text (else the built-in one) */
+            custom: boolean;
+            /**
+             * Format: int64
+             * @description 0 for a built-in text
+             */
+            updated_at: number;
+        };
+        InstallText: {
+            device: components["schemas"]["InstallDeviceKind"];
+            lang: string;
+            markdown: string;
+            html?: string;
+            /** Format: int64 */
+            updated_at: number;
+        };
+        InstallDefaultText: {
+            lang: string;
+            markdown: string;
+        };
+        InstallDeviceSettings: {
+            device: components["schemas"]["InstallDeviceKind"];
+            hidden: boolean;
+            /** @description The operator's texts by language (none shows the built-in ones) */
+            texts: components["schemas"]["InstallText"][];
+            defaults: components["schemas"]["InstallDefaultText"][];
+        };
+        InstallPicture: {
+            /** Format: int64 */
+            id: number;
+            url: string;
+            type: string;
+            /** Format: int64 */
+            size: number;
+            width: number;
+            height: number;
+            /** Format: int64 */
+            created_at: number;
+        };
+        InstallSettings: {
+            devices: components["schemas"]["InstallDeviceSettings"][];
+            pictures: components["schemas"]["InstallPicture"][];
         };
         SettingsViewerPage: {
             /** @enum {string} */

@@ -105,6 +105,16 @@ export function PermissionDeniedModal({ text, onBack }: { text: string; onBack()
   );
 }
 
+/** A past programme of a channel not purchased (spec "Schedule": warning_archive_subscribe). */
+export function ArchiveSubscribeModal({ channel, onClose }: { channel: Channel; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('channels.warning_archive_subscribe')} onClose={onClose} name="archive_subscribe">
+      <PacketsPanel channel={channel} />
+    </Modal>
+  );
+}
+
 export function NotFoundPanel() {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { usePinRetry } from '@/features/parental';
+import { usePinRetry, useProgrammeControl } from '@/features/parental';
+import { useSession } from '@/shared/session';
 import { Player, type PlayerSource } from '@/features/player';
 import { isApiError } from '@/shared/api';
 import { useIsNarrow } from '@/shared/lib/useMediaQuery';
@@ -15,11 +16,12 @@ import { useChannel, usePrefetchStream, useSchedule, useStream } from '../querie
 import { adjacentEntry, decideScheduleClick, entryAt } from '../schedule';
 import type { ScheduleEntry } from '../types';
 import { useChannelsData } from '../useChannelsData';
-import { useNowSeconds } from '../useNow';
-import { AdultPanel, NotFoundPanel, PacketsPanel, PermissionDeniedModal, UnavailablePanel } from './AccessPanels';
+import { useNowSeconds } from '@/shared/lib/useNowSeconds';
+import { AdultPanel, ArchiveSubscribeModal, NotFoundPanel, PacketsPanel, PermissionDeniedModal, UnavailablePanel } from './AccessPanels';
 import { ChannelsPanel } from './ChannelsPanel';
 import { LastChannels } from './LastChannels';
 import { OtherEpisodes, ProgrammeInfo } from './ProgrammeInfo';
+import { RecommendedEpisodes } from './RecommendedEpisodes';
 import { resolveViewerRoute } from './resolveRoute';
 import { SchedulePanel } from './SchedulePanel';
 import { useAdultGate } from './useAdultGate';
@@ -48,7 +50,7 @@ export function ChannelViewer() {
   const navigate = useNavigate();
   const data = useChannelsData();
   const narrow = useIsNarrow();
-  const now = useNowSeconds(15_000);
+  const now = useNowSeconds();
 
   const route = useMemo(
     () =>
@@ -65,22 +67,6 @@ export function ChannelViewer() {
   // ts is honoured only when at least 30 s old (spec 7 stream call).
   const ts = useMemo(() => effectiveTs(parseTs(route?.ts), Math.floor(Date.now() / 1000)), [route?.ts]);
 
-  const adult = channel
-    ? isAdultChannel(channel, {
-        adultCategories: data.adultCategories,
-        isChild: data.isChild,
-      })
-    : null;
-  const allowed = !!channel && channel.is_available && channel.is_purchased;
-  const { gate, ask } = useAdultGate(allowed ? channel!.id : null, allowed ? adult : null);
-  const playable = allowed && gate === 'open';
-
-  const stream = useStream(playable ? { channelId: channel!.id, ts } : null);
-  // An 18+ programme in a channel's catch-up, or a pass the server no longer holds: the
-  // server asks for the PIN, #pincode opens and the stream is asked again.
-  const refetchStream = stream.refetch;
-  const retryStream = useCallback(() => void refetchStream(), [refetchStream]);
-  const pinRequired = usePinRetry(stream.error, 'program', retryStream).required;
   const schedule = useSchedule(channel?.id);
 
   // The player's clock (absolute time being played, every second) decides the programme
@@ -98,6 +84,28 @@ export function ChannelViewer() {
   const playing: ScheduleEntry | undefined =
     (playingId !== null ? entries.find((e) => e.id === playingId) : undefined) ?? entryAt(entries, ts ?? now);
   const live = !ts;
+
+  const programmeControl = useProgrammeControl();
+  // With programme control on, the channel waits for its guide: the programme may make it adult.
+  const adult = !channel || (programmeControl && schedule.isLoading)
+    ? null
+    : isAdultChannel(channel, {
+        adultCategories: data.adultCategories,
+        isChild: data.isChild,
+        // The programme on air (or the one of the catch-up time) decides with programme control on.
+        programmeControl,
+        programmeAge: playing?.age ?? null,
+      });
+  const allowed = !!channel && channel.is_available && channel.is_purchased;
+  const { gate, ask } = useAdultGate(allowed ? channel!.id : null, allowed ? adult : null);
+  const playable = allowed && gate === 'open';
+
+  const stream = useStream(playable ? { channelId: channel!.id, ts } : null);
+  // An 18+ programme in a channel's catch-up, or a pass the server no longer holds: the
+  // server asks for the PIN, #pincode opens and the stream is asked again.
+  const refetchStream = stream.refetch;
+  const retryStream = useCallback(() => void refetchStream(), [refetchStream]);
+  const pinRequired = usePinRetry(stream.error, 'program', retryStream).required;
 
   // Errors of the stream call (spec 8): permission_denied -> modal; other 403 -> alert.
   const [denied, setDenied] = useState<string | null>(null);
@@ -173,14 +181,22 @@ export function ChannelViewer() {
     [channel, navigate, segment],
   );
 
+  const { isLogged } = useSession();
+  const [askSubscribe, setAskSubscribe] = useState(false);
+  useEffect(() => setAskSubscribe(false), [channel?.id]);
+  const purchased = !!channel?.is_purchased;
   const onPick = useCallback(
     (e: ScheduleEntry) => {
-      const d = decideScheduleClick(e, Math.floor(Date.now() / 1000));
+      const d = decideScheduleClick(e, Math.floor(Date.now() / 1000), { purchased, isLogged });
       if (d.action === 'alert') showAlert(t(`channels.${d.key}`), { kind: d.key.startsWith('warning') ? 'warning' : 'error' });
       else if (d.action === 'live') playTs(null);
-      else playTs(d.ts);
+      else if (d.action === 'subscribe') {
+        // Guests cannot buy a channel's archive: they sign in first.
+        if (d.signIn) navigate({ hash: 'auth' });
+        else setAskSubscribe(true);
+      } else playTs(d.ts);
     },
-    [playTs, t],
+    [playTs, t, purchased, isLogged, navigate],
   );
 
   const onSeekOutside = useCallback(
@@ -270,6 +286,8 @@ export function ChannelViewer() {
           onToggleSchedule={() => setPanelShown((v) => !v)}
         />
         <OtherEpisodes entries={others} onPick={onPick} />
+        <RecommendedEpisodes entry={playing} />
+        {askSubscribe && <ArchiveSubscribeModal channel={channel} onClose={() => setAskSubscribe(false)} />}
         <LastChannels channels={data.channels} currentId={channel.id} segment={segment} />
       </div>
       {showPanel && (

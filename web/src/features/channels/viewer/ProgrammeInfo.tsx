@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useRunMode } from '@/shared/lib/runMode';
 import { showAlert } from '@/shared/ui';
 import { EPISODES_FIRST } from '../constants';
 import { formatTime } from '../ProgressBar';
@@ -26,6 +27,8 @@ export function ProgrammeInfo({ channel, entry, category, live, scheduleShown, o
   const toggle = useToggleFavorite();
   const programFavored = !!entry?.program && !!favorites.data?.some((f) => f.kind === 'program' && f.object_id === entry.program);
   const channelFavored = isFavored(channel);
+  // Spec: no share button inside an app's webview (the app shares, if at all).
+  const webview = useRunMode('/').webview;
 
   const flip = (kind: 'channel' | 'program', id: number, now: boolean) => {
     toggle(kind, id, now).catch(() => showAlert(t('channels.favoriteError'), { kind: 'error' }));
@@ -78,11 +81,11 @@ export function ProgrammeInfo({ channel, entry, category, live, scheduleShown, o
           </li>
         )}
         {p?.year ? <li>{p.year}</li> : null}
-        {genres.map((g) => (
-          <li key={g}>
-            <Link to={`/row/${encodeURIComponent(g)}`}>{g}</Link>
-          </li>
-        ))}
+        {genres.map((g) => {
+          // A guide genre links to the row of the operator's genre of that name, if any lists it.
+          const slug = p?.genre_rows?.find((x) => x.name === g)?.row_slug;
+          return <li key={g}>{slug ? <Link to={`/row/${encodeURIComponent(slug)}`}>{g}</Link> : g}</li>;
+        })}
         {(entry?.categories ?? []).filter((c) => !genres.includes(c)).map((c) => (
           <li key={c}>{c}</li>
         ))}
@@ -116,9 +119,11 @@ export function ProgrammeInfo({ channel, entry, category, live, scheduleShown, o
         <button type="button" className={styles.action} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/channels'))}>
           {t('channels.back')}
         </button>
-        <button type="button" className={styles.action} onClick={() => void share()}>
-          {t('channels.share')}
-        </button>
+        {!webview && (
+          <button type="button" className={styles.action} onClick={() => void share()}>
+            {t('channels.share')}
+          </button>
+        )}
         <button
           type="button"
           className={styles.action}

@@ -31,8 +31,6 @@ export const PLAYER = {
   speeds: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const,
   /** Within 30 s of now counts as live. */
   liveEdgeSeconds: 30,
-  /** Errors more than this far apart start counting again from zero. */
-  errorWindowMs: 60_000,
 } as const;
 
 /** hls.js buffer settings of the spec's channel player (section 9 "HLS buffer"). */

@@ -12,15 +12,14 @@ export interface PlayerErrorEvent {
   status?: number;
 }
 
+/** Counted for one source (a new source starts from zero); they never reset by time alone. */
 export interface ErrorCounters {
   errors: number;
   fragmentErrors: number;
   codecSwaps: number;
-  /** ms timestamp of the last counted error (a quiet minute starts the count again). */
-  lastAt: number;
 }
 
-export const initialCounters = (): ErrorCounters => ({ errors: 0, fragmentErrors: 0, codecSwaps: 0, lastAt: 0 });
+export const initialCounters = (): ErrorCounters => ({ errors: 0, fragmentErrors: 0, codecSwaps: 0 });
 
 export type ErrorAction =
   | 'ignore'
@@ -35,30 +34,30 @@ export type ErrorAction =
 const CODEC_ERRORS = new Set(['manifestIncompatibleCodecsError', 'bufferIncompatibleCodecsError']);
 const FRAGMENT_ERRORS = new Set(['fragParsingError', 'bufferStalledError']);
 
-export function onPlayerError(prev: ErrorCounters, e: PlayerErrorEvent, now: number): { counters: ErrorCounters; action: ErrorAction } {
-  const c = now - prev.lastAt > PLAYER.errorWindowMs ? { ...initialCounters(), codecSwaps: prev.codecSwaps } : { ...prev };
+export function onPlayerError(prev: ErrorCounters, e: PlayerErrorEvent): { counters: ErrorCounters; action: ErrorAction } {
+  const c = { ...prev };
 
   if (CODEC_ERRORS.has(e.details)) return { counters: c, action: 'codecError' };
   if (e.details === 'bufferAddCodecError' && e.fatal) {
-    if (c.codecSwaps === 0) return { counters: { ...c, codecSwaps: 1, lastAt: now }, action: 'swapAudioCodec' };
+    if (c.codecSwaps === 0) return { counters: { ...c, codecSwaps: 1 }, action: 'swapAudioCodec' };
     return { counters: c, action: 'codecError' };
   }
   if (e.details === 'bufferFullError') return { counters: c, action: 'recoverMedia' };
 
   if (FRAGMENT_ERRORS.has(e.details)) {
     const fragmentErrors = c.fragmentErrors + 1;
-    const counters = { ...c, fragmentErrors, lastAt: now };
+    const counters = { ...c, fragmentErrors };
     if (fragmentErrors > PLAYER.maxFragmentErrors) return { counters: { ...counters, fragmentErrors: 0 }, action: 'videoError' };
     if (!e.fatal) return { counters, action: 'ignore' };
     // A fatal one counts as a player error as well (below).
-    return countFatal(counters, e, now);
+    return countFatal(counters, e);
   }
   if (!e.fatal) return { counters: c, action: 'ignore' };
-  return countFatal(c, e, now);
+  return countFatal(c, e);
 }
 
-function countFatal(c: ErrorCounters, e: PlayerErrorEvent, now: number): { counters: ErrorCounters; action: ErrorAction } {
-  const counters = { ...c, errors: c.errors + 1, lastAt: now };
+function countFatal(c: ErrorCounters, e: PlayerErrorEvent): { counters: ErrorCounters; action: ErrorAction } {
+  const counters = { ...c, errors: c.errors + 1 };
   if (counters.errors > PLAYER.maxErrors) return { counters, action: 'destroy' };
   if (e.type === 'networkError') return { counters, action: e.status === 404 ? 'reloadSource' : 'restartLoad' };
   if (e.type === 'mediaError') return { counters, action: 'recoverMedia' };

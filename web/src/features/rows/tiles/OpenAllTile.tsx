@@ -7,7 +7,7 @@ import styles from './Tiles.module.css';
 export function OpenAllTile({ to, title, count }: { to: string; title: string; count?: number }) {
   const { t } = useTranslation();
   return (
-    <Link to={to} className={styles.openAll} aria-label={t('rows.openAllLabel', { title })} data-open-all="1" draggable={false}>
+    <Link to={to} className={styles.openAll} aria-label={t('rows.openAllLabel', { title })} data-open-all="1" data-analytics="see_all" draggable={false}>
       <span className={styles.openAllCircle} aria-hidden="true">
         <Chevron dir="right" />
       </span>

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useSession } from '@/shared/session';
+
+// The worker and subscription code loads after the first screen: it is not needed to draw it.
+const upkeep = () => Promise.all([import('./serviceWorker'), import('./subscribe')]);
+
+/**
+ * Once per page load the worker script is checked and registered (or removed, see
+ * ensureServiceWorker); while a token is held, the browser's push subscription is
+ * stored for its device when the permission is already given.
+ */
+export function usePushUpkeep(): void {
+  const { token } = useSession();
+  useEffect(() => {
+    void upkeep().then(([sw]) => sw.ensureServiceWorker());
+  }, []);
+  useEffect(() => {
+    if (token) void upkeep().then(([, sub]) => sub.syncPush(token));
+  }, [token]);
+}
