@@ -30,12 +30,15 @@ test('a watch sends its events to the server, and the dashboard counts them', as
   await page.goto('/channels/popular/efir-1?clickId=e2e-click');
   await expect(viewerChannel(page)).toHaveAttribute('data-channel-id', '1');
   await expectVideoAdvancing(page);
+  // A click on no marked control tells nothing (the batch would be refused whole).
+  await page.locator('main').dispatchEvent('click');
   // A batch goes out 10 s after its first event at the latest.
   await expect
     .poll(() => sent.some((e) => e.type === 'playback_start' && e.start_type === 'live' && e.channel_id === 1), { timeout: 30_000 })
     .toBe(true);
   await expect.poll(() => accepted.length > 0 && accepted.every((s) => s === 202), { timeout: 10_000 }).toBe(true);
   expect(sent.some((e) => e.type === 'page' && e.page === '/channels/popular/efir-1')).toBe(true);
+  expect(sent.filter((e) => e.type === 'event' && e.name === 'on')).toEqual([]);
   expect(sent.some((e) => e.type === 'event' && e.name === 'open_channel' && e.object_id === 1)).toBe(true);
   expect(await page.evaluate(() => localStorage.getItem('app_sell_click_id') ?? document.cookie)).toContain('e2e-click');
 

@@ -63,11 +63,11 @@ test('/account_mobile: the account without header, footer or analytics', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Мой аккаунт' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
-  await expect(page.locator('html')).toHaveAttribute('data-analytics', 'off');
+  await expect(page.locator('html')).toHaveAttribute('data-analytics-mode', 'off');
   await expect(page.getByText('Войдите, чтобы увидеть свои подписки и баланс.')).toBeVisible();
   await page.goto('/');
   await appReady(page);
-  await expect(page.locator('html')).toHaveAttribute('data-analytics', 'on');
+  await expect(page.locator('html')).toHaveAttribute('data-analytics-mode', 'on');
 });
 
 test("a partner's rules: the logo leads to the partner, account pages close outside its webview", async ({ page }) => {

@@ -13,11 +13,13 @@ import (
 
 // contentSecurityPolicy is what the built client needs: its own scripts only,
 // media and workers from blob: (hls.js feeds MediaSource through blob URLs),
+// media from data: too (hls.js gives each subtitle track an empty data:
+// WebVTT source),
 // images from anywhere secure (operators' logos and posters). Telegram's
 // web-app script (loaded only when Telegram opens the site as a mini app)
 // and Telegram's web client, which frames mini apps, are let in too.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob: https:; media-src 'self' blob: https:; connect-src 'self' https:; " +
+	"img-src 'self' data: blob: https:; media-src 'self' blob: data: https:; connect-src 'self' https:; " +
 	"font-src 'self' data:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
 	"form-action 'self'; frame-ancestors 'self' https://web.telegram.org"
 

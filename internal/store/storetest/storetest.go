@@ -1,6 +1,6 @@
 // Package storetest gives tests a fresh, migrated database: SQLite always and
 // PostgreSQL too when EFIR_TEST_POSTGRES_URL is set (each test gets its own
-// schema). Under CI=true or EFIR_TEST_REQUIRE_SERVICES=1 (make test sets it)
+// database, a copy of one migrated once). Under CI=true or EFIR_TEST_REQUIRE_SERVICES=1 (make test sets it)
 // PostgreSQL is required: a server that does not answer fails the test
 // instead of quietly testing SQLite only.
 package storetest
@@ -8,10 +8,8 @@ package storetest
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"encoding/hex"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"efir/internal/store"
@@ -28,11 +26,20 @@ func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	}
 }
 
-// SQLite opens a migrated database file in a temporary directory.
+// SQLite opens a migrated database file in a temporary directory: a copy of
+// one migrated once per migration set (migrating costs far more than copying).
 func SQLite(t testing.TB) *store.DB {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := store.Open(context.Background(), "sqlite:"+filepath.Join(dir, "test.db"), dir)
+	path := filepath.Join(dir, "test.db")
+	tmpl, err := sqliteTemplate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := copyFile(tmpl, path); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), "sqlite:"+path, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,10 +50,11 @@ func SQLite(t testing.TB) *store.DB {
 	return db
 }
 
-// Postgres opens a migrated database in a new schema of EFIR_TEST_POSTGRES_URL,
-// dropped when the test ends. Without the variable it skips the test, unless
-// services are required (then the default URL is used). A server that does
-// not answer fails the test.
+// Postgres opens a migrated database of its own on the server of
+// EFIR_TEST_POSTGRES_URL, dropped when the test ends: a copy (CREATE DATABASE
+// ... TEMPLATE) of one migrated once per migration set. Without the variable
+// it skips the test, unless services are required (then the default URL is
+// used). A server that does not answer fails the test.
 func Postgres(t testing.TB) *store.DB {
 	t.Helper()
 	base := postgresURL()
@@ -56,29 +64,18 @@ func Postgres(t testing.TB) *store.DB {
 	if err := probePostgres(base); err != nil {
 		t.Fatalf("PostgreSQL at %s does not answer: %v\n%s", base, err, postgresHint)
 	}
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	schema := "t_" + hex.EncodeToString(b[:])
-	admin, err := sql.Open("pgx", base)
+	tmpl, err := postgresTemplate(base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer admin.Close()
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	name := "efir_t_" + hex.EncodeToString(b[:])
+	if err := adminExec(base, "CREATE DATABASE "+name+" TEMPLATE "+tmpl); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		a, err := sql.Open("pgx", base)
-		if err == nil {
-			_, _ = a.Exec("DROP SCHEMA " + schema + " CASCADE")
-			a.Close()
-		}
-	})
-	sep := "?"
-	if strings.Contains(base, "?") {
-		sep = "&"
-	}
-	db, err := store.Open(context.Background(), base+sep+"search_path="+schema, "")
+	t.Cleanup(func() { _ = adminExec(base, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)") })
+	db, err := store.Open(context.Background(), withDatabase(base, name), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,9 @@ export function RootLayout() {
   usePushUpkeep();
   useEffect(() => {
     // The mobile-account mode has no analytics: analytics check this flag (or analyticsAllowed).
-    document.documentElement.dataset.analytics = analyticsAllowed(pathname) ? 'on' : 'off';
+    // Not data-analytics: that attribute names a control's event, and the page's root would
+    // then name every click.
+    document.documentElement.dataset.analyticsMode = analyticsAllowed(pathname) ? 'on' : 'off';
   }, [pathname]);
 
   return (

@@ -30,4 +30,15 @@ describe('delegated analytics events', () => {
     expect(seen.map((e) => e.name)).toEqual(['subscribe', 'click_content-v', 'see_all', 'focus_content-v']);
     expect(seen[0]!.object_id).toBe(5);
   });
+
+  it('tells nothing for a click on an unmarked control, whatever the page root carries', () => {
+    vi.spyOn(analytics, 'track').mockImplementation((e) => void seen.push(e as { name?: string }));
+    document.documentElement.dataset.analytics = 'on';
+    document.documentElement.dataset.analyticsMode = 'on';
+    document.body.innerHTML = '<button>Plain</button>';
+    document.querySelector('button')!.click();
+    delete document.documentElement.dataset.analytics;
+    delete document.documentElement.dataset.analyticsMode;
+    expect(seen).toEqual([]);
+  });
 });

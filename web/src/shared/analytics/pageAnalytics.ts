@@ -50,7 +50,11 @@ function tileOf(e: Event, marked: HTMLElement): boolean {
 }
 
 function armDelegatedEvents(): void {
-  const named = (e: Event) => (e.target instanceof Element ? e.target.closest<HTMLElement>('[data-analytics],[data-analytics-template]') : null);
+  // Marks are on controls and sections of the body, never on the page's root.
+  const named = (e: Event) => {
+    const el = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-analytics],[data-analytics-template]') : null;
+    return el && document.body.contains(el) ? el : null;
+  };
   const onClick = (e: MouseEvent) => {
     const el = named(e);
     if (!el) return;
