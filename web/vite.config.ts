@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Connect, HtmlTagDescriptor, Plugin } from 'vite';
@@ -121,6 +122,9 @@ export default defineConfig(({ command }) => ({
     },
   }),
   test: {
+    // Every core: Vitest's default leaves one free, which on a two-core machine runs the
+    // files one at a time.
+    maxWorkers: availableParallelism(),
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],

@@ -299,3 +299,66 @@ func (p *postedMessages) PostMessage(context.Context, int64, string, string) (in
 	p.n++
 	return int64(p.n), nil
 }
+
+// A busy push service (503 with Retry-After) gets the message again after
+// the wait it asked for, and only the device that missed it does; a service
+// that stays busy is given up after five tries.
+func TestBusyPushServiceIsTriedAgain(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db)
+		a := f.srv.SignIn(t, "demo", "efir24", "push-busy-a")
+		b := f.srv.SignIn(t, "demo", "efir24", "push-busy-b")
+		f.subscribe(a, "busy-a")
+		f.subscribe(b, "busy-b")
+		f.ps.mu.Lock()
+		f.ps.busy["/wpush/busy-a"] = 1
+		f.ps.mu.Unlock()
+		user := f.userID(a)
+		if _, err := f.sender.QueueUser(context.Background(), db, push.Notification{Title: "Матч", Body: "Начался"}, user); err != nil {
+			t.Fatal(err)
+		}
+		if sent := f.deliver(); sent != 1 {
+			t.Fatalf("sent %d, want 1 (one service busy)", sent)
+		}
+		f.advance(60 * time.Second) // past the first backoff, short of the 90 s asked for
+		if sent := f.deliver(); sent != 0 {
+			t.Fatalf("sent %d before the wait the service asked for", sent)
+		}
+		f.advance(31 * time.Second)
+		if sent := f.deliver(); sent != 1 {
+			t.Fatalf("sent %d on the retry, want 1; refused %v", sent, f.ps.rejected)
+		}
+		got := map[string]int{}
+		for _, m := range f.ps.messages() {
+			got[m.endpoint]++
+		}
+		if got["/wpush/busy-a"] != 1 || got["/wpush/busy-b"] != 1 {
+			t.Fatalf("messages per device %v, want one each", got)
+		}
+		if f.count(`SELECT COUNT(*) FROM push_deliveries`) != 0 {
+			t.Fatal("a delivered notification stays queued")
+		}
+
+		// Busy for good: five tries, then dropped.
+		f.ps.mu.Lock()
+		f.ps.busy["/wpush/busy-a"] = 100
+		f.ps.mu.Unlock()
+		if _, err := f.sender.QueueUser(context.Background(), db, push.Notification{Title: "x", Body: "y", TimeToLive: 7 * 24 * 3600}, user); err != nil {
+			t.Fatal(err)
+		}
+		f.deliver()
+		for i := 0; i < 6; i++ {
+			f.advance(time.Hour)
+			f.deliver()
+		}
+		f.ps.mu.Lock()
+		left := f.ps.busy["/wpush/busy-a"]
+		f.ps.mu.Unlock()
+		if tries := 100 - left; tries != 5 {
+			t.Fatalf("%d tries of a busy service, want 5", tries)
+		}
+		if f.count(`SELECT COUNT(*) FROM push_deliveries`) != 0 {
+			t.Fatal("a notification whose tries are used up stays queued")
+		}
+	})
+}

@@ -69,11 +69,12 @@ type pushService struct {
 	browsers map[string]*browser // by endpoint path
 	got      []received
 	gone     map[string]bool // endpoint paths answered 410
+	busy     map[string]int  // endpoint paths answered 503 (Retry-After 90) this many more times
 	rejected []string        // why messages were refused
 }
 
 func newPushService(t *testing.T, vapidKey string) *pushService {
-	p := &pushService{t: t, vapidKey: vapidKey, browsers: map[string]*browser{}, gone: map[string]bool{}}
+	p := &pushService{t: t, vapidKey: vapidKey, browsers: map[string]*browser{}, gone: map[string]bool{}, busy: map[string]int{}}
 	p.srv = httptest.NewTLSServer(http.HandlerFunc(p.serve))
 	t.Cleanup(p.srv.Close)
 	return p
@@ -102,9 +103,16 @@ func (p *pushService) refuse(w http.ResponseWriter, status int, why string) {
 
 func (p *pushService) serve(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
-	b, gone := p.browsers[r.URL.Path], p.gone[r.URL.Path]
+	b, gone, busy := p.browsers[r.URL.Path], p.gone[r.URL.Path], p.busy[r.URL.Path] > 0
+	if busy {
+		p.busy[r.URL.Path]--
+	}
 	p.mu.Unlock()
 	switch {
+	case busy:
+		w.Header().Set("Retry-After", "90")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		return
 	case r.Method != http.MethodPost:
 		p.refuse(w, http.StatusMethodNotAllowed, "method "+r.Method)
 		return

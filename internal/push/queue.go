@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -22,6 +24,11 @@ const (
 	lease     = 2 * 60 // seconds a claimed delivery is left to its sender
 	batchSize = 200
 	senders   = 8 // deliveries sent at once
+	// A busy push service is tried again after 30 s, 1, 2 and 4 minutes (or
+	// the longer wait it asks for, up to an hour): five tries in all.
+	maxAttempts = 5
+	firstRetry  = 30 * time.Second
+	longestWait = time.Hour
 )
 
 // Queue keeps n for the viewers that usersQuery selects (a SELECT of user
@@ -65,7 +72,11 @@ func (s *Service) QueueUser(ctx context.Context, q store.Querier, n Notification
 	return s.Queue(ctx, q, n, `SELECT CAST(? AS BIGINT)`, userID)
 }
 
-type delivery struct{ id, notification, user int64 }
+type delivery struct {
+	id, notification, user int64
+	attempts               int
+	owed                   string // subscription ids still owed ('' = all)
+}
 
 type queued struct {
 	payload   []byte
@@ -91,11 +102,11 @@ func (s *Service) DeliverDue(ctx context.Context) (int, error) {
 func (s *Service) deliverBatch(ctx context.Context) (int, int, error) {
 	now := s.now().Unix()
 	var due []delivery
-	if err := store.Each(ctx, s.db, `SELECT id, notification_id, user_id FROM push_deliveries
+	if err := store.Each(ctx, s.db, `SELECT id, notification_id, user_id, attempts, subscriptions FROM push_deliveries
 		WHERE send_at <= ? AND lease_until < ? ORDER BY send_at, id LIMIT ?`, []any{now, now, batchSize},
 		func(row store.Scanner) error {
 			var d delivery
-			err := row.Scan(&d.id, &d.notification, &d.user)
+			err := row.Scan(&d.id, &d.notification, &d.user, &d.attempts, &d.owed)
 			due = append(due, d)
 			return err
 		}); err != nil {
@@ -127,8 +138,15 @@ func (s *Service) deliverBatch(ctx context.Context) (int, int, error) {
 			notes[d.notification] = note
 		}
 		g.Go(func() error {
+			var r result
 			if len(note.payload) > 0 && note.expiresAt > now {
-				sent.Add(int64(s.deliverTo(gctx, d.user, note, now)))
+				r = s.deliverTo(gctx, d, note, now)
+				sent.Add(int64(r.sent))
+			}
+			if at, ok := retryAt(d.attempts, r.wait, now, note.expiresAt); ok && len(r.busy) > 0 {
+				_, err := s.db.Exec(gctx, `UPDATE push_deliveries SET send_at = ?, lease_until = 0, attempts = attempts + 1,
+					subscriptions = ? WHERE id = ?`, at, joinIDs(r.busy), d.id)
+				return err
 			}
 			_, err := s.db.Exec(gctx, `DELETE FROM push_deliveries WHERE id = ?`, d.id)
 			return err
@@ -146,30 +164,76 @@ func (s *Service) deliverBatch(ctx context.Context) (int, int, error) {
 	return len(due), int(sent.Load()), nil
 }
 
-// deliverTo sends a notification to every subscribed device of a viewer
-// and answers how many push services took it. A failure is logged: a push
-// is a nudge, the message itself is in the viewer's messages.
-func (s *Service) deliverTo(ctx context.Context, userID int64, note *queued, now int64) int {
+// result is what one delivery did: messages the push services took, the
+// subscriptions whose service was busy, and the longest wait one asked for.
+type result struct {
+	sent int
+	busy []int64
+	wait time.Duration
+}
+
+// deliverTo sends a notification to the subscribed devices of a viewer
+// that are still owed it. A failure is logged: a push is a nudge, the
+// message itself is in the viewer's messages.
+func (s *Service) deliverTo(ctx context.Context, d delivery, note *queued, now int64) result {
+	owed := map[int64]bool{}
+	for _, f := range strings.Fields(d.owed) {
+		if id, err := strconv.ParseInt(f, 10, 64); err == nil {
+			owed[id] = true
+		}
+	}
 	var subs []subscription
 	if err := store.Each(ctx, s.db, `SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ?`,
-		[]any{userID}, func(row store.Scanner) error {
+		[]any{d.user}, func(row store.Scanner) error {
 			var x subscription
-			err := row.Scan(&x.id, &x.endpoint, &x.p256dh, &x.auth)
-			subs = append(subs, x)
-			return err
+			if err := row.Scan(&x.id, &x.endpoint, &x.p256dh, &x.auth); err != nil {
+				return err
+			}
+			if len(owed) == 0 || owed[x.id] {
+				subs = append(subs, x)
+			}
+			return nil
 		}); err != nil {
-		slog.WarnContext(ctx, "push: subscriptions unread", "user", userID, "err", err)
-		return 0
+		slog.WarnContext(ctx, "push: subscriptions unread", "user", d.user, "err", err)
+		return result{}
 	}
-	ok := 0
+	var r result
 	for _, x := range subs {
-		if err := s.send(ctx, x, note.payload, note.expiresAt-now, note.urgency); err != nil {
-			slog.WarnContext(ctx, "push: not delivered", "user", userID, "subscription", x.id, "err", err)
-			continue
+		err := s.send(ctx, x, note.payload, note.expiresAt-now, note.urgency)
+		var busy *busyError
+		switch {
+		case err == nil:
+			r.sent++
+		case errors.As(err, &busy):
+			r.busy = append(r.busy, x.id)
+			r.wait = max(r.wait, busy.wait)
+			slog.InfoContext(ctx, "push: service busy, tried again later", "user", d.user, "subscription", x.id,
+				"attempt", d.attempts+1, "err", err)
+		default:
+			slog.WarnContext(ctx, "push: not delivered", "user", d.user, "subscription", x.id, "err", err)
 		}
-		ok++
 	}
-	return ok
+	return r
+}
+
+// retryAt answers when a delivery tried attempts times before is tried
+// again (the backoff, or the longer wait asked for), and false when it is
+// not: the tries are used up, or the notification expires first.
+func retryAt(attempts int, asked time.Duration, now, expiresAt int64) (int64, bool) {
+	if attempts+1 >= maxAttempts {
+		return 0, false
+	}
+	wait := min(max(firstRetry<<attempts, asked), longestWait)
+	at := now + int64(wait/time.Second)
+	return at, at < expiresAt
+}
+
+func joinIDs(ids []int64) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(parts, " ")
 }
 
 // Run sends due notifications every 5 seconds until ctx ends.

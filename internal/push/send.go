@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 )
 
 // subscription is a device's subscription as sending needs it.
@@ -17,9 +20,30 @@ type subscription struct {
 // errGone is a subscription the push service no longer has.
 var errGone = fmt.Errorf("push: subscription gone")
 
+// busyError is a push service that may take the message later: it was
+// unreachable, or answered 429 or 5xx (RFC 8030 8.4), with the wait it asked
+// for in Retry-After (0 when none).
+type busyError struct {
+	err  error
+	wait time.Duration
+}
+
+func (e *busyError) Error() string { return "push service busy: " + e.err.Error() }
+func (e *busyError) Unwrap() error { return e.err }
+
+// retryAfter reads Retry-After in seconds (the HTTP-date form is taken as
+// no wish: push services send seconds).
+func retryAfter(h string) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(h))
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return time.Duration(min(n, 24*3600)) * time.Second
+}
+
 // send encrypts payload for x and posts it to its push service (RFC 8030
 // 5) for ttl seconds with the urgency given. A subscription the service
-// answers 404 or 410 for is forgotten.
+// answers 404 or 410 for is forgotten; a busy service is a *busyError.
 func (s *Service) send(ctx context.Context, x subscription, payload []byte, ttl int64, urgency string) error {
 	ua, err := decodeKey(x.p256dh)
 	if err != nil {
@@ -48,7 +72,10 @@ func (s *Service) send(ctx context.Context, x subscription, payload []byte, ttl 
 	req.Header.Set("Authorization", authz)
 	res, err := s.client.Do(req)
 	if err != nil {
-		return err
+		if ctx.Err() != nil {
+			return err
+		}
+		return &busyError{err: err}
 	}
 	defer res.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 4096))
@@ -60,6 +87,8 @@ func (s *Service) send(ctx context.Context, x subscription, payload []byte, ttl 
 			return err
 		}
 		return errGone
+	case res.StatusCode == http.StatusTooManyRequests || res.StatusCode >= 500:
+		return &busyError{err: fmt.Errorf("answered %s", res.Status), wait: retryAfter(res.Header.Get("Retry-After"))}
 	}
 	return fmt.Errorf("push service answered %s", res.Status)
 }

@@ -87,3 +87,25 @@ self.addEventListener('notificationclick', function (event) {
     }),
   );
 });
+
+// The browser replaced or dropped the push subscription (keys rotated, the push service
+// expired it): subscribe again with the same server key, and ask the open pages to store
+// the new one on the server (only a page has the viewer's token; a page opened later
+// stores it on load).
+self.addEventListener('pushsubscriptionchange', function (event) {
+  var old = event.oldSubscription;
+  var key = old && old.options ? old.options.applicationServerKey : null;
+  var next = event.newSubscription
+    ? Promise.resolve(event.newSubscription)
+    : key
+      ? self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+      : Promise.resolve(null);
+  event.waitUntil(
+    next.then(function (sub) {
+      if (!sub) return;
+      return self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(function (list) {
+        for (var i = 0; i < list.length; i++) list[i].postMessage({ type: 'efir:push-subscription-changed' });
+      });
+    }),
+  );
+});

@@ -61,10 +61,10 @@ let synced: string | null = null;
 /**
  * Keeps the server's record of this device in step with the browser: once per token
  * (a new device after sign-in gets the browser's subscription), when the permission
- * is already given.
+ * is already given; `force` stores it again (the browser replaced it).
  */
-export async function syncPush(token: string): Promise<void> {
-  if (synced === token || pushPermission() !== 'granted') return;
+export async function syncPush(token: string, force = false): Promise<void> {
+  if ((synced === token && !force) || pushPermission() !== 'granted') return;
   synced = token;
   try {
     await subscribeDevice();

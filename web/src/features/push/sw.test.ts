@@ -20,7 +20,10 @@ function loadWorker(windows: FakeClient[] = []) {
     location: new URL(ORIGIN + '/sw.js'),
     addEventListener: (type: string, fn: Listener) => (listeners[type] = fn),
     skipWaiting: vi.fn(),
-    registration: { showNotification: vi.fn(async () => undefined) },
+    registration: {
+      showNotification: vi.fn(async () => undefined),
+      pushManager: { subscribe: vi.fn(async (o: unknown) => ({ options: o })) },
+    },
     clients: {
       claim: vi.fn(async () => undefined),
       matchAll: vi.fn(async () => windows),
@@ -122,5 +125,20 @@ describe('the service worker', () => {
     worker.listeners.notificationclick!(c.event);
     await c.done();
     expect(worker.scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/packets/3`);
+  });
+
+  it('subscribes again with the same key when the browser drops the subscription, and tells the pages', async () => {
+    const page = { url: ORIGIN + '/', focus: vi.fn(), navigate: vi.fn(), postMessage: vi.fn() };
+    worker = loadWorker([page]);
+    let done: Promise<unknown> = Promise.resolve();
+    const key = new Uint8Array([4, 1, 2]).buffer;
+    worker.listeners.pushsubscriptionchange!({
+      oldSubscription: { options: { applicationServerKey: key } },
+      newSubscription: null,
+      waitUntil: (p: Promise<unknown>) => (done = p),
+    });
+    await done;
+    expect(worker.scope.registration.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: key });
+    expect(page.postMessage).toHaveBeenCalledWith({ type: 'efir:push-subscription-changed' });
   });
 });

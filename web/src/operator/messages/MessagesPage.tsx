@@ -115,6 +115,12 @@ export default function MessagesPage() {
                       <span className={styles.pill} data-tone={TONE[m.status]}>
                         {t(`messages.status_${m.status}`)}
                       </span>
+                      {m.push && (
+                        <span className={`${styles.muted} ${styles.small}`}>
+                          {' '}
+                          {t('messages.pushBadge')}
+                        </span>
+                      )}
                     </td>
                     <td className={styles.num}>{m.status === 'sent' ? m.recipients : tc('common.none')}</td>
                     <td>

@@ -38,4 +38,17 @@ describe('the message form’s push option', () => {
     const call = server.calls.find((c) => c.method === 'POST' && c.path === '/v2/operator/messages')!;
     expect(call.body).toEqual({ title: 'Match', text: 'Starts at 21:00.', audience: 'all', push: true });
   });
+
+  it('marks the messages of the list that went out as pushes too', async () => {
+    fakeServer({
+      'GET /v2/operator/me': () => ({ body: sessionFixture({ permissions: ['messages.write'] }) }),
+      'GET /v2/operator/messages': () => ({ body: [sent, { ...sent, id: 11, title: 'Quiet', push: false }] }),
+      'GET /v2/operator/surveys': () => ({ body: [] }),
+    });
+    renderConsole('/operator/messages');
+    const pushed = (await screen.findByRole('rowheader', { name: /^Match/ }, { timeout: 5000 })).closest('tr')!;
+    const quiet = screen.getByRole('rowheader', { name: /^Quiet/ }).closest('tr')!;
+    expect(pushed.textContent).toContain('Also a push');
+    expect(quiet.textContent).not.toContain('Also a push');
+  });
 });
