@@ -186,14 +186,21 @@ test('an admin sets up a channel, its guide, a packet and a film; a viewer buys 
   await admin.getByRole('region', { name: `Row: ${rowTitle}` }).getByRole('button', { name: /^Save$/ }).click();
   await expect(admin.getByText(`The row ${rowTitle} is saved.`)).toBeVisible();
   // To the top: one step up at a time, each saved at once (the top row's button is off).
+  // The button is also off while a move is saved (the list is busy then), so the top is told
+  // by the first row of the list.
   const up = admin.getByRole('button', { name: `Move ${rowTitle} up` });
-  for (let i = 0; i < 60 && !(await up.isDisabled()); i++) {
+  const rows = admin.getByRole('list', { name: 'Rows', exact: true });
+  const onTop = async () => ((await rows.getByRole('listitem').first().textContent()) ?? '').includes(rowTitle);
+  for (let i = 0; i < 80 && !(await onTop()); i++) {
+    await expect(rows).not.toHaveAttribute('aria-busy', /.*/);
+    await expect(up).toBeEnabled();
     await Promise.all([
       admin.waitForResponse((r) => r.request().method() === 'PATCH' && /\/v2\/operator\/pages\/rowsets\/\d+$/.test(r.url())),
       up.click(),
     ]);
-    await expect(up).toBeVisible();
+    await expect(rows).not.toHaveAttribute('aria-busy', /.*/);
   }
+  await expect(up).toBeDisabled();
 
   await section(admin, /^Dashboard$/);
   const revenueBefore = await latestRevenue(admin);

@@ -31,83 +31,24 @@ const maxWatchBatch = 500
 // before it gets here (the pace of reports per device and stat id, stat.go),
 // so nothing is counted twice.
 func RecordWatch(ctx context.Context, db *store.DB, r WatchReport) error {
-	return writerOf(db).record(ctx, r)
-}
-
-type watchWriter struct {
-	db      *store.DB
-	mu      sync.Mutex
-	queue   []queuedWatch
-	running bool
-}
-
-type queuedWatch struct {
-	report WatchReport
-	done   chan error
+	return writerOf(db).Write(ctx, r)
 }
 
 // watchWriters: one writer per database. On SQLite there is one writer
 // connection anyway; on PostgreSQL several writers of a process would wait
 // for each other's locks on the shared rows (an operator's totals and slots),
 // and one writer's larger batches do more.
-var watchWriters sync.Map // *store.DB -> *watchWriter
+var watchWriters sync.Map // *store.DB -> *store.GroupCommit[WatchReport]
 
-func writerOf(db *store.DB) *watchWriter {
+func writerOf(db *store.DB) *store.GroupCommit[WatchReport] {
 	if w, ok := watchWriters.Load(db); ok {
-		return w.(*watchWriter)
+		return w.(*store.GroupCommit[WatchReport])
 	}
-	w, _ := watchWriters.LoadOrStore(db, &watchWriter{db: db})
-	return w.(*watchWriter)
-}
-
-// record queues r and waits for its batch. A writer goroutine runs only
-// while reports wait.
-func (w *watchWriter) record(ctx context.Context, r WatchReport) error {
-	q := queuedWatch{report: r, done: make(chan error, 1)}
-	w.mu.Lock()
-	w.queue = append(w.queue, q)
-	if !w.running {
-		w.running = true
-		go w.run()
-	}
-	w.mu.Unlock()
-	select {
-	case err := <-q.done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err() // the report is still written
-	}
-}
-
-func (w *watchWriter) run() {
-	// The batch outlives the requests that queued it.
-	ctx := context.Background()
-	for {
-		w.mu.Lock()
-		n := min(len(w.queue), maxWatchBatch)
-		if n == 0 {
-			w.running = false
-			w.mu.Unlock()
-			return
-		}
-		batch := slices.Clone(w.queue[:n])
-		w.queue = append(w.queue[:0], w.queue[n:]...)
-		w.mu.Unlock()
-		reports := make([]WatchReport, len(batch))
-		for i, q := range batch {
-			reports[i] = q.report
-		}
-		err := writeWatchBatch(ctx, w.db, reports)
-		for i, q := range batch {
-			if err != nil && len(batch) > 1 {
-				// One failing report (its viewer deleted meanwhile) does
-				// not fail the others: each is tried alone.
-				q.done <- writeWatchBatch(ctx, w.db, reports[i:i+1])
-				continue
-			}
-			q.done <- err
-		}
-	}
+	// A failing report (its viewer deleted meanwhile) is tried alone and
+	// fails alone.
+	w, _ := watchWriters.LoadOrStore(db, store.NewGroupCommit(maxWatchBatch, nil,
+		func(ctx context.Context, reports []WatchReport) error { return writeWatchBatch(ctx, db, reports) }))
+	return w.(*store.GroupCommit[WatchReport])
 }
 
 func writeWatchBatch(ctx context.Context, db *store.DB, reports []WatchReport) error {

@@ -47,7 +47,7 @@ const (
 type Service struct {
 	db       *store.DB
 	cfg      Config
-	writer   *writer
+	writer   *store.GroupCommit[batch]
 	events   ratelimit.Limiter
 	eventsIP ratelimit.Limiter
 	errs     ratelimit.Limiter
@@ -88,7 +88,7 @@ func (s *Service) Ingest(ctx context.Context, v Viewer, events []Event) (int, er
 	if err != nil {
 		return 0, err
 	}
-	return len(rows), s.writer.write(ctx, batch{provider: v.ProviderID, user: v.UserID, state: state,
+	return len(rows), s.writer.Write(ctx, batch{provider: v.ProviderID, user: v.UserID, state: state,
 		at: s.cfg.Now().Unix(), rows: rows})
 }
 

@@ -4,15 +4,14 @@ import (
 	"cmp"
 	"context"
 	"slices"
-	"sync"
 
 	"efir/internal/store"
 )
 
-// Batches are written as in identity's watch reports (watch_batch.go): one
-// writer per database, and the batches that arrive while one transaction is
-// written go together in the next (a group commit), so a busy server writes
-// a few transactions a second and a quiet one each batch at once.
+// Batches are written as identity's watch reports are (store.GroupCommit):
+// one writer per service, and the batches that arrive while one transaction
+// is written go together in the next, so a busy server writes a few
+// transactions a second and a quiet one each batch at once.
 
 // maxRowsPerTx rows go in one transaction (each statement carries at most
 // maxRowsPerStatement of them: 9 parameters a row stays under both
@@ -30,70 +29,11 @@ type batch struct {
 	rows           []row
 }
 
-type writer struct {
-	db      *store.DB
-	mu      sync.Mutex
-	queue   []queued
-	running bool
-}
-
-type queued struct {
-	b    batch
-	done chan error
-}
-
-func newWriter(db *store.DB) *writer { return &writer{db: db} }
-
-// write queues b and waits until it is stored (or refused by the database).
-func (w *writer) write(ctx context.Context, b batch) error {
-	q := queued{b: b, done: make(chan error, 1)}
-	w.mu.Lock()
-	w.queue = append(w.queue, q)
-	if !w.running {
-		w.running = true
-		go w.run()
-	}
-	w.mu.Unlock()
-	select {
-	case err := <-q.done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err() // the batch is still written
-	}
-}
-
-func (w *writer) run() {
-	ctx := context.Background() // the write outlives the calls that queued it
-	for {
-		w.mu.Lock()
-		n, rows := 0, 0
-		for n < len(w.queue) && (n == 0 || rows+len(w.queue[n].b.rows) <= maxRowsPerTx) {
-			rows += len(w.queue[n].b.rows)
-			n++
-		}
-		if n == 0 {
-			w.running = false
-			w.mu.Unlock()
-			return
-		}
-		group := slices.Clone(w.queue[:n])
-		w.queue = append(w.queue[:0], w.queue[n:]...)
-		w.mu.Unlock()
-		batches := make([]batch, len(group))
-		for i, q := range group {
-			batches[i] = q.b
-		}
-		err := writeBatches(ctx, w.db, batches)
-		for i, q := range group {
-			if err != nil && len(group) > 1 {
-				// Each batch alone, so that one failing does not fail
-				// the others; a batch is still stored whole or not at all.
-				q.done <- writeBatches(ctx, w.db, batches[i:i+1])
-				continue
-			}
-			q.done <- err
-		}
-	}
+// newWriter: batches are written whole or not at all (writeBatches); in a
+// failed group each is tried alone, so one failing does not fail the others.
+func newWriter(db *store.DB) *store.GroupCommit[batch] {
+	return store.NewGroupCommit(maxRowsPerTx, func(b batch) int { return len(b.rows) },
+		func(ctx context.Context, batches []batch) error { return writeBatches(ctx, db, batches) })
 }
 
 type dayKey struct {

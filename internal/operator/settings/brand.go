@@ -96,18 +96,8 @@ func (m *Module) handleBrand(w http.ResponseWriter, r *http.Request) error {
 // never changes and is cached for long.
 func (m *Module) handleLogo(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("file")
-	dot := strings.LastIndexByte(name, '.')
-	if dot < 0 {
-		return httpx.NotFound()
-	}
-	mime, ok := logoTypes[name[dot+1:]]
+	id, version, mime, ok := uploadName(name)
 	if !ok {
-		return httpx.NotFound()
-	}
-	idText, versionText, ok := strings.Cut(name[:dot], "-")
-	id, err1 := strconv.ParseInt(idText, 10, 64)
-	version, err2 := strconv.ParseInt(versionText, 10, 64)
-	if !ok || err1 != nil || err2 != nil {
 		return httpx.NotFound()
 	}
 	var data []byte
@@ -119,10 +109,7 @@ func (m *Module) handleLogo(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", mime)
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	_, _ = w.Write(data)
+	serveUpload(w, mime, data)
 	return nil
 }
 
@@ -216,4 +203,33 @@ func (m *Module) changeLogo(r *http.Request, write func(ctx context.Context, tx 
 		return out, err
 	}
 	return out, m.providers.Reload(ctx)
+}
+
+// uploadName reads the name of an uploaded picture, "{a}-{b}.{ext}" (an
+// operator and an upload id, or an operator and a version), with the type
+// its extension names.
+func uploadName(name string) (a, b int64, mime string, ok bool) {
+	dot := strings.LastIndexByte(name, '.')
+	if dot < 0 {
+		return 0, 0, "", false
+	}
+	if mime, ok = logoTypes[name[dot+1:]]; !ok {
+		return 0, 0, "", false
+	}
+	aText, bText, ok := strings.Cut(name[:dot], "-")
+	a, err1 := strconv.ParseInt(aText, 10, 64)
+	b, err2 := strconv.ParseInt(bText, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, "", false
+	}
+	return a, b, mime, true
+}
+
+// serveUpload answers an uploaded picture. Its address names the upload,
+// so it never changes and is cached for long.
+func serveUpload(w http.ResponseWriter, mime string, data []byte) {
+	w.Header().Set("Content-Type", mime)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	_, _ = w.Write(data)
 }

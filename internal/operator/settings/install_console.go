@@ -3,7 +3,6 @@ package settings
 import (
 	"errors"
 	"net/http"
-	"slices"
 	"strings"
 
 	"efir/internal/httpx"
@@ -89,14 +88,7 @@ func (m *Module) handleInstallTextWrite(w http.ResponseWriter, r *http.Request) 
 	if !validDevice(device) {
 		return httpx.Invalid("device", "console_install_device_invalid")
 	}
-	if !slices.Contains(httpx.Languages, lang) {
-		return httpx.Invalid("lang", "console_settings_language_invalid")
-	}
-	src, err := readMarkdown(r)
-	if err != nil {
-		return err
-	}
-	html, err := render(src)
+	src, html, err := readPageText(r, lang)
 	if err != nil {
 		return err
 	}

@@ -8,8 +8,6 @@ import (
 	"image"
 	"io"
 	"net/http"
-	"strconv"
-	"strings"
 
 	"efir/internal/httpx"
 	"efir/internal/operator"
@@ -70,18 +68,8 @@ func (m *Module) handleInstallPicture(w http.ResponseWriter, r *http.Request) er
 	if serveDefaultPicture(w, name) {
 		return nil
 	}
-	dot := strings.LastIndexByte(name, '.')
-	if dot < 0 {
-		return httpx.NotFound()
-	}
-	mime, ok := logoTypes[name[dot+1:]]
+	providerID, id, mime, ok := uploadName(name)
 	if !ok {
-		return httpx.NotFound()
-	}
-	providerText, idText, ok := strings.Cut(name[:dot], "-")
-	providerID, err1 := strconv.ParseInt(providerText, 10, 64)
-	id, err2 := strconv.ParseInt(idText, 10, 64)
-	if !ok || err1 != nil || err2 != nil {
 		return httpx.NotFound()
 	}
 	var data []byte
@@ -93,10 +81,7 @@ func (m *Module) handleInstallPicture(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", mime)
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	_, _ = w.Write(data)
+	serveUpload(w, mime, data)
 	return nil
 }
 

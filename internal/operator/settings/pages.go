@@ -167,20 +167,28 @@ func readMarkdown(r *http.Request) (string, error) {
 	return strings.ReplaceAll(in.Markdown, "\r\n", "\n"), nil
 }
 
+// readPageText reads a text in Markdown for one of the languages and answers
+// it with its HTML.
+func readPageText(r *http.Request, lang string) (src, html string, err error) {
+	if !slices.Contains(httpx.Languages, lang) {
+		return "", "", httpx.Invalid("lang", "console_settings_language_invalid")
+	}
+	if src, err = readMarkdown(r); err != nil {
+		return "", "", err
+	}
+	if html, err = render(src); err != nil {
+		return "", "", err
+	}
+	return src, html, nil
+}
+
 // handleWritePage writes a page in one language; an empty text removes it.
 func (m *Module) handleWritePage(w http.ResponseWriter, r *http.Request) error {
 	kind, lang := r.PathValue("kind"), r.PathValue("lang")
 	if !validKind(kind) {
 		return httpx.Invalid("kind", "console_settings_page_kind_invalid")
 	}
-	if !slices.Contains(httpx.Languages, lang) {
-		return httpx.Invalid("lang", "console_settings_language_invalid")
-	}
-	src, err := readMarkdown(r)
-	if err != nil {
-		return err
-	}
-	html, err := render(src)
+	src, html, err := readPageText(r, lang)
 	if err != nil {
 		return err
 	}

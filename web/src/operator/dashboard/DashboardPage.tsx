@@ -8,6 +8,7 @@ import { TableFrame } from '../ui/TableFrame';
 import { useTitle } from '../ui/useTitle';
 import { PERIODS, seriesQuery, watchingNowQuery, type Period, type WatchingNow } from './api';
 import { BarChart, type BarStack } from './BarChart';
+import { CountTable } from './CountTable';
 import local from './dashboard.module.css';
 import { EventsPanel } from './EventsPanel';
 import { bucketLabel, seriesView, type SeriesView } from './model';
@@ -50,6 +51,7 @@ function WatchingNowSection({ query }: { query: UseQueryResult<WatchingNow> }) {
   const { t, i18n } = useTranslation('operator-dashboard');
   const title = useId();
   const data = query.data;
+  const watched = { countColumn: t('now.viewers'), empty: t('now.nobody') };
   return (
     <section className={styles.panel} aria-labelledby={title}>
       <h2 id={title}>{t('now.title')}</h2>
@@ -65,47 +67,12 @@ function WatchingNowSection({ query }: { query: UseQueryResult<WatchingNow> }) {
             {t('now.updated', { time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(new Date(data.at * 1000)) })}
           </p>
           <div className={local.grid}>
-            <WatchedTable caption={t('now.byChannel')} column={t('now.channel')} rows={data.by_channel} />
-            <WatchedTable caption={t('now.byContent')} column={t('now.content')} rows={data.by_content} />
+            <CountTable caption={t('now.byChannel')} column={t('now.channel')} {...watched} rows={viewers(data.by_channel)} />
+            <CountTable caption={t('now.byContent')} column={t('now.content')} {...watched} rows={viewers(data.by_content)} />
           </div>
         </>
       )}
     </section>
-  );
-}
-
-function WatchedTable({ caption, column, rows }: { caption: string; column: string; rows: WatchingNow['by_channel'] }) {
-  const { t, i18n } = useTranslation('operator-dashboard');
-  return (
-    <TableFrame label={caption}>
-      <table className={styles.table}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{column}</th>
-            <th scope="col" className={styles.num}>
-              {t('now.viewers')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={2} className={styles.muted}>
-                {t('now.nobody')}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">{r.name}</th>
-                <td className={styles.num}>{r.viewers.toLocaleString(i18n.language)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </TableFrame>
   );
 }
 
@@ -265,3 +232,5 @@ function NumbersTable({ caption, labels, columns }: { caption: string; labels: s
     </details>
   );
 }
+
+const viewers = (rows: WatchingNow['by_channel']) => rows.map((r) => ({ key: r.id, name: r.name, n: r.viewers }));

@@ -6,6 +6,7 @@ import { QueryState } from '../ui/QueryState';
 import { TableFrame } from '../ui/TableFrame';
 import type { Period } from './api';
 import { BarChart } from './BarChart';
+import { CountTable, type CountRow } from './CountTable';
 import local from './dashboard.module.css';
 import { EVENT_KINDS, eventsQuery, type DashboardEvents } from './eventsApi';
 import { bucketLabel } from './model';
@@ -34,6 +35,7 @@ function EventsView({ data }: { data: DashboardEvents }) {
   const total = data.days.reduce((s, d) => s + EVENT_KINDS.reduce((a, k) => a + d.by_kind[k], 0), 0);
   const starts = data.days.reduce((s, d) => s + d.by_kind.playback_start, 0);
   const errors = data.days.reduce((s, d) => s + d.by_kind.playback_error, 0);
+  const counted = { countColumn: t('events.count'), empty: t('events.none') };
   return (
     <>
       <p>
@@ -80,45 +82,15 @@ function EventsView({ data }: { data: DashboardEvents }) {
         </TableFrame>
       </details>
       <div className={local.grid}>
-        <CountTable caption={t('events.startsByType')} column={t('events.startType')} rows={data.starts_by_type.map((r) => ({ name: t(`events.start.${r.name}`, { defaultValue: r.name }), n: r.events }))} />
-        <CountTable caption={t('events.topEvents')} column={t('events.eventName')} rows={data.top_events.map((r) => ({ name: r.name, n: r.events }))} />
-        <CountTable caption={t('events.byState')} column={t('events.state')} rows={data.by_state.map((r) => ({ name: t(`events.states.${r.name}`, { defaultValue: r.name }), n: r.events }))} />
+        <CountTable caption={t('events.startsByType')} column={t('events.startType')} rows={counts(data.starts_by_type, (n) => t(`events.start.${n}`, { defaultValue: n }))} {...counted} />
+        <CountTable caption={t('events.topEvents')} column={t('events.eventName')} rows={counts(data.top_events, (n) => n)} {...counted} />
+        <CountTable caption={t('events.byState')} column={t('events.state')} rows={counts(data.by_state, (n) => t(`events.states.${n}`, { defaultValue: n }))} {...counted} />
       </div>
     </>
   );
 }
 
-function CountTable({ caption, column, rows }: { caption: string; column: string; rows: { name: string; n: number }[] }) {
-  const { t, i18n } = useTranslation('operator-dashboard');
-  return (
-    <TableFrame label={caption}>
-      <table className={styles.table}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{column}</th>
-            <th scope="col" className={styles.num}>
-              {t('events.count')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={2} className={styles.muted}>
-                {t('events.none')}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.name}>
-                <th scope="row">{r.name}</th>
-                <td className={styles.num}>{r.n.toLocaleString(i18n.language)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </TableFrame>
-  );
+/** The rows of a count table: each named count with its shown name. */
+function counts(list: { name: string; events: number }[], label: (name: string) => string): CountRow[] {
+  return list.map((r) => ({ key: r.name, name: label(r.name), n: r.events }));
 }
