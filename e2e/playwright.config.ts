@@ -14,16 +14,6 @@ process.env.EFIR_E2E_DATA_DIR = dataDir;
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The journeys that sign in as the seeded viewer "demo". */
 const demoViewerJourneys = /(^|\/)(auth|catalog|child-profile|embed-content|messages|tv)\.spec\.ts$/;
-/**
- * Journeys of viewers each signs up for itself that change nothing the other lane sees: they
- * run after the demo viewer's, in its lane (billing's viewers are a second operator's).
- */
-const ownCommerceJourneys = /(^|\/)(billing|commerce|commerce-lifecycle|journey|watch-close)\.spec\.ts$/;
-/**
- * Journeys that change what every viewer of the demo operator gets (an active survey, the
- * partner and Telegram settings, a new home row, channel and packet): they run last, alone.
- */
-const operatorWideJourneys = /(^|\/)(notifications|modes|operator-journey)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -31,15 +21,13 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Two lanes on the one server: the journeys of the shared demo viewer (its devices,
-  // profiles, PIN and messages change as they go) one after another and then the commerce
-  // journeys of viewers each signs up for itself; beside them the other journeys of guests
-  // and own viewers. The journeys that change the operator's settings for everybody run
-  // when both lanes are done.
+  // profiles, PIN and messages change as they go) one after another, and beside them the
+  // journeys of guests and viewers each signs up for itself. The journeys are bound by the
+  // processor: on two cores, more lanes or a balanced split measured no faster.
   workers: Number(process.env.EFIR_E2E_WORKERS ?? 2),
   projects: [
-    { name: 'demo-viewer', testMatch: [demoViewerJourneys, ownCommerceJourneys], workers: 1 },
-    { name: 'own-viewers', testIgnore: [demoViewerJourneys, ownCommerceJourneys, operatorWideJourneys], workers: 1 },
-    { name: 'operator-wide', testMatch: operatorWideJourneys, workers: 1, dependencies: ['demo-viewer', 'own-viewers'] },
+    { name: 'demo-viewer', testMatch: demoViewerJourneys, workers: 1 },
+    { name: 'own-viewers', testIgnore: demoViewerJourneys, workers: 1 },
   ],
   retries: 0,
   reporter: [['list']],
