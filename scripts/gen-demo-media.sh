@@ -155,4 +155,8 @@ if [[ ${#want[@]} -eq 0 ]]; then
     [[ " ${names[*]} " == *" $d "* ]] || rm -rf "${out:?}/$d"
   done
 fi
+# The trick-play thumbnails of what was made (gen-demo-thumbs.sh).
+made=()
+for n in "${names[@]}"; do selected "$n" && made+=("$n"); done
+"$root/scripts/gen-demo-thumbs.sh" "${made[@]}"
 echo "gen-demo-media: $(du -sb "$out" | cut -f1) bytes in $out"

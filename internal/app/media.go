@@ -84,6 +84,14 @@ func (l *lazyOrigin) Sign(g media.Grant) string {
 	return o.Sign(g)
 }
 
+func (l *lazyOrigin) Thumbnails(g media.Grant) (string, []int64) {
+	o, err := l.get()
+	if err != nil {
+		return "", nil
+	}
+	return o.Thumbnails(g)
+}
+
 // Assets is empty when the origin could not start: streams then answer
 // "unavailable" instead of a broken URL.
 func (l *lazyOrigin) Assets() []string {

@@ -69,6 +69,11 @@ func (f *fakeOrigin) Sign(g media.Grant) string {
 }
 func (f *fakeOrigin) Assets() []string { return []string{"a1", "a2"} }
 
+// Thumbnails: a VOD has an index every 10 s of its minute.
+func (f *fakeOrigin) Thumbnails(g media.Grant) (string, []int64) {
+	return fmt.Sprintf("/media/%s-%s/thumbs.vtt", g.Kind, g.Asset), []int64{0, 10, 20, 30, 40, 50}
+}
+
 func newFixture(t *testing.T, db *store.DB) *fixture {
 	t.Helper()
 	ctx := context.Background()

@@ -131,6 +131,10 @@ func TestStreams(t *testing.T) {
 			s.StreamInfo.StartSeconds != 120 || !strings.HasPrefix(s.Stat.ID, "vod") {
 			t.Errorf("stream %+v grant %+v", s, g)
 		}
+		// The thumbnails of the same grant come with it.
+		if s.ScreenshotURL != "/media/vod-a1/thumbs.vtt" || len(s.ScreenshotTimings) != 6 || s.ScreenshotTimings[1] != 10 {
+			t.Errorf("thumbnails %q %v", s.ScreenshotURL, s.ScreenshotTimings)
+		}
 		// The slug form works too, and seconds past the end stop at it.
 		res = f.do(sub, "GET", fmt.Sprintf("/v2/libraries/%d/contents/matrica-snov-%d/stream?seconds=99999", f.id["lib:cinema"], f.id["matrix"]), "")
 		res.decode(t, &s)
@@ -182,7 +186,7 @@ func TestStreams(t *testing.T) {
 		}
 		// Without an origin nothing plays.
 		noOrigin := New(db, nil, Config{})
-		if _, err := noOrigin.signVOD(&viewer{lang: "en"}, "a1", 1); err == nil {
+		if _, _, err := noOrigin.signVOD(&viewer{lang: "en"}, "a1", 1); err == nil {
 			t.Error("signed without an origin")
 		}
 

@@ -15,9 +15,11 @@ import (
 )
 
 // Origin is what the catalogue needs of the media origin: signing a grant
-// into a playable URL and knowing the local assets.
+// into a playable URL (and its thumbnails' index) and knowing the local
+// assets.
 type Origin interface {
 	Sign(media.Grant) string
+	Thumbnails(media.Grant) (string, []int64)
 	Assets() []string
 }
 

@@ -26,6 +26,9 @@ type StreamJSON struct {
 	StreamInfo streamInfoJSON `json:"stream_info"`
 	Packshots  []any          `json:"packshots"`
 	DRM        any            `json:"drm"`
+	// The trick-play index and its seek points (media thumbnails).
+	ScreenshotURL     string  `json:"screenshot_url"`
+	ScreenshotTimings []int64 `json:"screenshot_timings"`
 }
 
 type streamData struct {
@@ -107,7 +110,7 @@ func (s *Service) handleContentStream(w http.ResponseWriter, r *http.Request) er
 	if err := s.parentalProof(r, c); err != nil {
 		return err
 	}
-	url, err := s.signVOD(v, c.Asset, c.ID)
+	url, thumbs, err := s.signVOD(v, c.Asset, c.ID)
 	if err != nil {
 		return err
 	}
@@ -121,7 +124,8 @@ func (s *Service) handleContentStream(w http.ResponseWriter, r *http.Request) er
 	}
 	httpx.OK(w, StreamJSON{HLS: url, HLSMBR: url, Stat: statJSON{ID: statID},
 		Img: pick(c.CoverURL, artwork.URL(artwork.Cover, c.ID)), Trackers: []any{}, Packshots: []any{},
-		StreamInfo: streamInfoJSON{Kind: "vod", Duration: c.Duration, StartSeconds: start}})
+		StreamInfo:    streamInfoJSON{Kind: "vod", Duration: c.Duration, StartSeconds: start},
+		ScreenshotURL: thumbs.url, ScreenshotTimings: thumbs.timings})
 	return nil
 }
 
@@ -161,13 +165,14 @@ func (s *Service) handleTrailerStream(w http.ResponseWriter, r *http.Request) er
 	if err := s.parentalProof(r, c); err != nil {
 		return err
 	}
-	url, err := s.signVOD(v, asset, id)
+	url, thumbs, err := s.signVOD(v, asset, id)
 	if err != nil {
 		return err
 	}
 	httpx.OK(w, StreamJSON{HLS: url, HLSMBR: url, Data: &streamData{HLS: url}, Stat: statJSON{ID: newStatID("trailer", id)},
 		Img: pick(c.CoverURL, artwork.URL(artwork.Cover, c.ID)), Trackers: []any{}, Packshots: []any{},
-		StreamInfo: streamInfoJSON{Kind: "trailer", Duration: duration}})
+		StreamInfo:    streamInfoJSON{Kind: "trailer", Duration: duration},
+		ScreenshotURL: thumbs.url, ScreenshotTimings: thumbs.timings})
 	return nil
 }
 
@@ -197,17 +202,25 @@ func (s *Service) parentalProof(r *http.Request, c *content) error {
 	return s.cfg.Parental.ParentalProof(r.Context(), sess, actionVOD)
 }
 
+// thumbnails is a stream's trick-play index and seek points (none: "" and
+// an empty list).
+type thumbnails struct {
+	url     string
+	timings []int64
+}
+
 // signVOD signs the asset on the origin for the viewer's user and device;
 // an upstream address (console_sources.go) goes to the player as it is.
 // An asset the origin does not have falls back to one of its assets chosen
 // by id (a catalogue imported before its media still plays, as tv does for
-// channels).
-func (s *Service) signVOD(v *viewer, asset string, id int64) (string, error) {
+// channels). Its thumbnails come with it.
+func (s *Service) signVOD(v *viewer, asset string, id int64) (string, thumbnails, error) {
+	none := thumbnails{timings: []int64{}}
 	if IsUpstream(asset) {
-		return asset, nil
+		return asset, none, nil
 	}
 	if s.origin == nil || asset == "" {
-		return "", denied(v.lang, "catalog_error_stream_unavailable")
+		return "", none, denied(v.lang, "catalog_error_stream_unavailable")
 	}
 	assets := s.origin.Assets()
 	found := false
@@ -219,11 +232,15 @@ func (s *Service) signVOD(v *viewer, asset string, id int64) (string, error) {
 	}
 	if !found {
 		if len(assets) == 0 {
-			return "", denied(v.lang, "catalog_error_stream_unavailable")
+			return "", none, denied(v.lang, "catalog_error_stream_unavailable")
 		}
 		asset = assets[int(id%int64(len(assets)))]
 	}
-	return s.origin.Sign(media.Grant{Kind: media.KindVOD, Asset: asset, UserID: v.userID, DeviceID: v.deviceID}), nil
+	g := media.Grant{Kind: media.KindVOD, Asset: asset, UserID: v.userID, DeviceID: v.deviceID}
+	if u, times := s.origin.Thumbnails(g); u != "" {
+		return s.origin.Sign(g), thumbnails{url: u, timings: times}, nil
+	}
+	return s.origin.Sign(g), none, nil
 }
 
 // newStatID is the opaque id a player reports watch time with.

@@ -21,6 +21,8 @@ type assetFile struct {
 	Video     []videoTrack    `json:"video"`
 	Audio     []audioTrack    `json:"audio"`
 	Subtitles []subtitleTrack `json:"subtitles"`
+	// Thumbnails: the trick-play sprite sheet (thumbnails.go); optional.
+	Thumbnails *thumbnailSheet `json:"thumbnails,omitempty"`
 }
 
 type videoTrack struct {
@@ -87,6 +89,7 @@ type asset struct {
 	target int     // EXT-X-TARGETDURATION: ceil of the longest segment
 	tracks map[string]track
 	master []byte // the master playlist: it does not change with time
+	thumbs string // absolute file of the thumbnail sprite sheet, "" when none
 }
 
 var filesVerb = regexp.MustCompile(`%0?[0-9]*d`)
@@ -131,6 +134,9 @@ func loadAsset(dir string) (*asset, error) {
 		return nil, fmt.Errorf("%s/asset.json: %w", name, err)
 	}
 	a.master = a.masterPlaylist()
+	if a.thumbs, err = a.checkThumbnails(); err != nil {
+		return nil, fmt.Errorf("%s/asset.json: %w", name, err)
+	}
 	for id, t := range a.tracks {
 		t.paths = make([]string, len(a.durMS))
 		for i := range t.paths {

@@ -121,6 +121,16 @@ func (o *Origin) serve(w http.ResponseWriter, r *http.Request) error {
 		return servePlaylist(w, l.asset.master)
 	case pathPlaylist:
 		return servePlaylist(w, l.asset.mediaPlaylist(l.track, l.grant, now))
+	case pathThumbIndex:
+		body := l.asset.thumbnailIndex(l.grant, now)
+		if body == nil {
+			return httpx.NotFound()
+		}
+		// A recording archive's index grows, as its playlist does.
+		w.Header().Set("Content-Type", "text/vtt; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(body)
+		return nil
 	default:
 		return serveFile(w, r, l.file.Path, l.file.ContentType)
 	}

@@ -11,6 +11,8 @@ import (
 //	<track>.m3u8            video-720p.m3u8, audio-ru.m3u8, subs-en.m3u8
 //	<track>/init.mp4        fMP4 init segment
 //	<track>/<index>.<ext>   segment file index 0..N-1
+//	thumbs.vtt              the stream's thumbnail index (thumbnails.go)
+//	thumbs.jpg              the asset's thumbnail sprite sheet
 //
 // and nothing else: it names a track and an index, never a file of the disk,
 // so no request can reach outside an asset whatever it encodes.
@@ -22,6 +24,8 @@ const (
 	pathPlaylist
 	pathInit
 	pathSegment
+	pathThumbIndex
+	pathThumbSprite
 )
 
 type mediaPath struct {
@@ -34,8 +38,13 @@ type mediaPath struct {
 var errBadPath = errors.New("media: bad path")
 
 func parseMediaPath(p string) (mediaPath, error) {
-	if p == "master.m3u8" {
+	switch p {
+	case "master.m3u8":
 		return mediaPath{what: pathMaster}, nil
+	case thumbsIndex:
+		return mediaPath{what: pathThumbIndex}, nil
+	case thumbsSprite:
+		return mediaPath{what: pathThumbSprite}, nil
 	}
 	dir, file, nested := strings.Cut(p, "/")
 	if !nested {

@@ -67,7 +67,16 @@ func (o *Origin) locate(token, file string, now time.Time) (located, error) {
 		return located{}, httpx.NotFound()
 	}
 	l := located{grant: g, asset: a, path: p}
-	if p.what == pathMaster {
+	switch p.what {
+	case pathMaster:
+		return l, nil
+	case pathThumbIndex, pathThumbSprite:
+		if a.thumbs == "" || g.Kind == KindLive {
+			return located{}, httpx.NotFound()
+		}
+		if p.what == pathThumbSprite {
+			l.file = SegmentFile{Path: a.thumbs, ContentType: "image/jpeg"}
+		}
 		return l, nil
 	}
 	if l.track, ok = a.tracks[p.track]; !ok {

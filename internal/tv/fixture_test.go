@@ -70,6 +70,14 @@ func (f *fakeOrigin) Sign(g media.Grant) string {
 	return fmt.Sprintf("/media/%s-%s-%d-%d-%d/master.m3u8", g.Kind, g.Asset, g.Start, g.UserID, g.DeviceID)
 }
 func (f *fakeOrigin) Assets() []string { return []string{"a1", "a2"} }
+
+// Thumbnails: archives have an index every 10 s of their first minute.
+func (f *fakeOrigin) Thumbnails(g media.Grant) (string, []int64) {
+	if g.Kind == media.KindLive {
+		return "", nil
+	}
+	return fmt.Sprintf("/media/%s-%s-%d/thumbs.vtt", g.Kind, g.Asset, g.Start), []int64{0, 10, 20, 30, 40, 50}
+}
 func (f *fakeOrigin) LoopLength(string) (time.Duration, bool) {
 	return 600 * time.Second, true
 }

@@ -12,9 +12,10 @@ import (
 )
 
 // Origin is what tv needs of the media origin (package media): signing a
-// grant into a URL and knowing the loop assets.
+// grant into a URL (and its thumbnails' index) and knowing the loop assets.
 type Origin interface {
 	Sign(media.Grant) string
+	Thumbnails(media.Grant) (string, []int64)
 	Assets() []string
 	LoopLength(asset string) (time.Duration, bool)
 }

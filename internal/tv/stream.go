@@ -122,7 +122,7 @@ func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	url, err := s.streamURL(v, c, info, prog, now, q.Get("force_https") == "1" || q.Get("force_https") == "true")
+	url, thumbs, err := s.streamURL(v, c, info, prog, now, q.Get("force_https") == "1" || q.Get("force_https") == "true")
 	if err != nil {
 		return err
 	}
@@ -137,7 +137,7 @@ func (s *Service) handleStream(w http.ResponseWriter, r *http.Request) error {
 		logo = logoPath(c)
 	}
 	httpx.OK(w, streamJSON{HLS: url, HLSMBR: url, Stat: statJSON{ID: statID}, Img: logo, Trackers: []any{},
-		StreamInfo: info, Packshots: []any{}, ScreenshotTimings: []int64{}})
+		StreamInfo: info, Packshots: []any{}, ScreenshotURL: thumbs.url, ScreenshotTimings: thumbs.timings})
 	return nil
 }
 
@@ -207,9 +207,17 @@ func blackouts(ctx context.Context, s *Service, channelID, from, to int64) ([]bl
 	return out, rows.Err()
 }
 
-// streamURL signs a loop source on the origin, or fills an upstream
-// source's catch-up template.
-func (s *Service) streamURL(v *viewer, c *channel, info streamInfoJSON, prog *entry, now int64, https bool) (string, error) {
+// thumbnails is a stream's trick-play index and seek points (none: "" and
+// an empty list).
+type thumbnails struct {
+	url     string
+	timings []int64
+}
+
+// streamURL signs a loop source on the origin, with the thumbnails of an
+// archive, or fills an upstream source's catch-up template.
+func (s *Service) streamURL(v *viewer, c *channel, info streamInfoJSON, prog *entry, now int64, https bool) (string, thumbnails, error) {
+	none := thumbnails{timings: []int64{}}
 	if c.SourceType == "hls" {
 		u := c.SourceURL
 		if info.Kind == "archive" {
@@ -222,20 +230,24 @@ func (s *Service) streamURL(v *viewer, c *channel, info streamInfoJSON, prog *en
 		if https && strings.HasPrefix(u, "http://") {
 			u = "https://" + strings.TrimPrefix(u, "http://")
 		}
-		return u, nil
+		return u, none, nil
 	}
 	if s.origin == nil {
-		return "", denied(v.lang, "error_stream_unavailable")
+		return "", none, denied(v.lang, "error_stream_unavailable")
 	}
 	asset := s.assetOf(c)
 	if asset == "" {
-		return "", denied(v.lang, "error_stream_unavailable")
+		return "", none, denied(v.lang, "error_stream_unavailable")
 	}
 	g := media.Grant{Kind: media.KindLive, Asset: asset, Epoch: s.loopEpoch(c, asset), UserID: v.userID, DeviceID: v.deviceID}
 	if info.Kind == "archive" {
 		g.Kind, g.Start = media.KindArchive, info.Start
 	}
-	return s.cfg.MediaBaseURL + s.origin.Sign(g), nil
+	url := s.cfg.MediaBaseURL + s.origin.Sign(g)
+	if u, times := s.origin.Thumbnails(g); u != "" {
+		return url, thumbnails{url: s.cfg.MediaBaseURL + u, timings: times}, nil
+	}
+	return url, none, nil
 }
 
 // assetOf is the channel's loop asset; a name the origin does not have

@@ -35,6 +35,16 @@ func TestStreamLive(t *testing.T) {
 			s.StreamInfo.ArchiveFrom != f.now-3*day || s.Stat.ID == "" {
 			t.Errorf("stream %+v", s)
 		}
+		// Live has nothing to scrub: no thumbnails; an archive has those of
+		// its own grant.
+		if s.ScreenshotURL != "" || s.ScreenshotTimings == nil || len(s.ScreenshotTimings) != 0 {
+			t.Errorf("live thumbnails %q %v", s.ScreenshotURL, s.ScreenshotTimings)
+		}
+		ts := f.now - day
+		if res, a := f.stream(as{user: "base"}, "base", fmt.Sprintf("?ts=%d", ts)); res.status != 200 ||
+			!strings.HasPrefix(a.ScreenshotURL, "/media/archive-a1-") || !strings.HasSuffix(a.ScreenshotURL, "/thumbs.vtt") || len(a.ScreenshotTimings) != 6 {
+			t.Errorf("archive %d thumbnails %q %v (%s)", res.status, a.ScreenshotURL, a.ScreenshotTimings, res.body)
+		}
 		_, s2 := f.stream(as{user: "base"}, "base", "")
 		if s2.Stat.ID == s.Stat.ID {
 			t.Error("stat id reused")

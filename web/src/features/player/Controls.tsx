@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatDuration } from './format';
 import { Icon } from './icons';
@@ -5,10 +6,13 @@ import { MenuButton } from './MenuButton';
 import { PLAYER } from './rules/constants';
 import { canControlTime, isChannel, type Bounds } from './rules/seek';
 import { ScrubBar } from './ScrubBar';
+import { cueAt, hoverBoxWidth, previewsFor } from './thumbnails';
+import { useThumbnails } from './useThumbnails';
 import type { PlayerSource } from './types';
 import type { PlaybackActions, PlaybackState } from './usePlayback';
 import styles from './Player.module.css';
 import { nativePictureInPicture } from '@/shared/lib/runMode';
+import { useIsPhone } from '@/shared/lib/useMediaQuery';
 
 // The control bar: title on top, scrub bar, and the buttons (zap, play/pause, skip, volume,
 // live, menus, picture-in-picture, fullscreen). Time controls appear only where allowed.
@@ -46,6 +50,14 @@ export function Controls({ source, state, range, actions, hidden, menu, setMenu,
   const volumePct = Math.round((state.muted ? 0 : state.volume) * 100);
   const auto = state.currentHeight ? t('player.qualityAutoWith', { height: state.currentHeight }) : t('player.qualityAuto');
   const pipSupported = nativePictureInPicture() !== null || (typeof document !== 'undefined' && document.pictureInPictureEnabled === true);
+  const phone = useIsPhone();
+  const [thumbsWanted, setThumbsWanted] = useState(false);
+  const thumbs = source.thumbnails;
+  const cues = useThumbnails(thumbs?.url, thumbsWanted && Boolean(range && previewsFor(range.end - range.start)));
+  const preview =
+    thumbs && range && previewsFor(range.end - range.start)
+      ? { at: (v: number) => (cues ? cueAt(cues, v - thumbs.offset) : null), width: hoverBoxWidth(fullscreen, phone), onWanted: () => setThumbsWanted(true) }
+      : undefined;
 
   return (
     <div className={`${styles.chrome} ${hidden ? styles.chromeHidden : ''}`} onPointerUp={(e) => e.stopPropagation()}>
@@ -57,7 +69,7 @@ export function Controls({ source, state, range, actions, hidden, menu, setMenu,
       )}
       <div className={styles.bottom}>
         {timeControls && range && (
-          <ScrubBar start={range.start} end={range.end} value={value} limit={limit} format={format} onSeek={(v) => actions.seekTo(v)} onDraggingChange={setDragging} />
+          <ScrubBar start={range.start} end={range.end} value={value} limit={limit} format={format} onSeek={(v) => actions.seekTo(v)} onDraggingChange={setDragging} preview={preview} />
         )}
         <div className={styles.bar}>
           <div className={styles.group}>

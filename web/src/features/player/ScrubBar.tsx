@@ -2,9 +2,11 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAYER } from './rules/constants';
 import styles from './ScrubBar.module.css';
+import type { ThumbnailCue } from './thumbnails';
 
 // The scrub bar: a slider over the programme (channels, unix s) or the video (media s).
 // Dragging previews the target and seeks on release; arrows skip 10 s, Home/End go to the ends.
+// Pointing at it (or dragging) shows the stream's thumbnail of that moment when it has them.
 
 interface Props {
   start: number;
@@ -15,12 +17,17 @@ interface Props {
   format(v: number): string;
   onSeek(v: number): void;
   onDraggingChange(dragging: boolean): void;
+  /** Thumbnails: the tile of a moment of the bar (null: none), in a box this wide. */
+  preview?: { at(v: number): ThumbnailCue | null; width: number; onWanted(): void };
 }
 
-export function ScrubBar({ start, end, value, limit, format, onSeek, onDraggingChange }: Props) {
+export function ScrubBar({ start, end, value, limit, format, onSeek, onDraggingChange, preview }: Props) {
   const { t } = useTranslation();
   const trackRef = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<number | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const pointed = drag ?? hover;
+  const cue = pointed !== null && preview ? preview.at(pointed) : null;
   const span = Math.max(1, end - start);
   const shown = drag ?? value;
   const pct = (v: number) => `${Math.min(100, Math.max(0, ((v - start) / span) * 100))}%`;
@@ -62,9 +69,12 @@ export function ScrubBar({ start, end, value, limit, format, onSeek, onDraggingC
         setDrag(at(e));
         onDraggingChange(true);
       }}
+      onPointerEnter={() => preview?.onWanted()}
       onPointerMove={(e) => {
         if (drag !== null) setDrag(at(e));
+        else if (e.pointerType === 'mouse') setHover(at(e));
       }}
+      onPointerLeave={() => setHover(null)}
       onPointerUp={(e) => {
         if (drag === null) return;
         const to = at(e);
@@ -81,12 +91,34 @@ export function ScrubBar({ start, end, value, limit, format, onSeek, onDraggingC
         <div className={styles.scrubFuture} style={{ left: pct(limit) }} />
         <div className={styles.scrubFill} style={{ width: pct(shown) }} />
         <div className={styles.scrubThumb} style={{ left: pct(shown) }} />
-        {drag !== null && (
-          <div className={styles.scrubTip} style={{ left: pct(drag) }} aria-hidden="true">
-            {format(drag)}
-          </div>
+        {cue && preview && pointed !== null ? (
+          <Thumbnail cue={cue} width={preview.width} left={pct(pointed)} label={format(pointed)} />
+        ) : (
+          drag !== null && (
+            <div className={styles.scrubTip} style={{ left: pct(drag) }} aria-hidden="true">
+              {format(drag)}
+            </div>
+          )
         )}
       </div>
+    </div>
+  );
+}
+
+/** The hover box: the cue's tile scaled to the box's width, and the moment under it. */
+function Thumbnail({ cue, width, left, label }: { cue: ThumbnailCue; width: number; left: string; label: string }) {
+  const scale = width / cue.w;
+  return (
+    <div className={styles.preview} style={{ left, width }} aria-hidden="true" data-scrub-preview="">
+      <div className={styles.previewFrame} style={{ width, height: cue.h * scale }}>
+        <img
+          src={cue.src}
+          alt=""
+          draggable={false}
+          style={{ transform: `translate(${-cue.x * scale}px, ${-cue.y * scale}px) scale(${scale})` }}
+        />
+      </div>
+      <span className={styles.previewTime}>{label}</span>
     </div>
   );
 }

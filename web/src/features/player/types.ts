@@ -23,6 +23,11 @@ export interface PlayerSource {
   subtitle?: string;
   artwork?: string;
   poster?: string;
+  /**
+   * Trick-play thumbnails (the stream's screenshot_url): the index, and the scrub bar's value
+   * at the stream's time 0 (channels: stream_info.start in unix s; videos: 0).
+   */
+  thumbnails?: { url: string; offset: number };
 }
 
 export type FatalKind = 'download' | 'codec';

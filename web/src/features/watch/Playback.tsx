@@ -107,7 +107,16 @@ export function Playback({ content, meta, libraryParam, variant }: PlaybackProps
   const url = stream.data?.hls_mbr || stream.data?.hls || '';
   const poster = content.cover?.src_16x9 || content.background?.web || undefined;
   const source: PlayerSource | null = url
-    ? { url, kind: 'vod', startPosition: start ?? undefined, contentKey: `content:${content.id}`, title: content.title, poster, statId: stream.data?.stat?.id }
+    ? {
+        url,
+        kind: 'vod',
+        startPosition: start ?? undefined,
+        contentKey: `content:${content.id}`,
+        title: content.title,
+        poster,
+        statId: stream.data?.stat?.id,
+        thumbnails: stream.data?.screenshot_url ? { url: stream.data.screenshot_url, offset: 0 } : undefined,
+      }
     : null;
 
   const stage = (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnalyticsClient, BATCH_SIZE, FLUSH_MS, MAX_BATCH, type Transport } from './client';
+import { analytics, AnalyticsClient, BATCH_SIZE, FLUSH_MS, MAX_BATCH, trackAd, type Transport } from './client';
 
 function fakeTransport(beaconOk = true) {
   const posts: { url: string; body: string; token: string | null }[] = [];
@@ -80,5 +80,17 @@ describe('AnalyticsClient', () => {
     vi.advanceTimersByTime(FLUSH_MS);
     expect(f.posts).toHaveLength(0);
     expect(f.beacons).toHaveLength(0);
+  });
+});
+
+describe('trackAd', () => {
+  it('queues the spec\'s ad event with its place, number and object', () => {
+    const track = vi.spyOn(analytics, 'track').mockImplementation(() => undefined);
+    trackAd('first_quartile', 'pre_roll', 2, 17, 'spot-1');
+    trackAd('error', 'post_pause_roll', 1, 5);
+    expect(track.mock.calls.map((c) => c[0])).toEqual([
+      { type: 'ad', name: 'first_quartile', place: 'pre_roll', number: 2, object_id: 17, ad: 'spot-1' },
+      { type: 'ad', name: 'error', place: 'post_pause_roll', number: 1, object_id: 5 },
+    ]);
   });
 });

@@ -110,3 +110,26 @@ export function flushOnPageHide(client: AnalyticsClient = analytics): void {
 export function trackEvent(name: string, extra: Omit<AnalyticsEvent, 'type' | 'name'> = {}): void {
   analytics.track({ type: 'event', name, ...extra });
 }
+
+/** The ad events the server takes (the player's rolls report these). */
+export type AdEventName =
+  | 'request'
+  | 'impression'
+  | 'start'
+  | 'first_quartile'
+  | 'midpoint'
+  | 'third_quartile'
+  | 'complete'
+  | 'skip'
+  | 'click'
+  | 'error'
+  | 'timeout';
+export type AdPlace = NonNullable<AnalyticsEvent['place']>;
+
+/**
+ * The spec's "add ad event": what happened to an ad (`ad`: its id or title), where it played,
+ * its number in the roll, and the channel or content it played with (object_id).
+ */
+export function trackAd(name: AdEventName, place: AdPlace, number: number, objectId: number, ad = ''): void {
+  analytics.track({ type: 'ad', name, place, number, object_id: objectId, ...(ad ? { ad: ad.slice(0, 500) } : {}) });
+}

@@ -1,7 +1,8 @@
 // Analytics and error reports of the viewer's pages (spec 7 "Analytics and other"): the
 // batching events client, the playback schedule, the counter's tracking image, the click id
 // and the client error reports. Nothing is sent in the mobile-account mode.
-export { analytics, AnalyticsClient, trackEvent, flushOnPageHide, BATCH_SIZE, FLUSH_MS } from './client';
+export { analytics, AnalyticsClient, trackAd, trackEvent, flushOnPageHide, BATCH_SIZE, FLUSH_MS } from './client';
+export type { AdEventName, AdPlace } from './client';
 export type { AnalyticsEvent, Transport } from './client';
 export { isUpdateMark, updateMarks, WATCH_5MIN_SECONDS } from './schedule';
 export { clickIdOf, keepClickId } from './clickId';

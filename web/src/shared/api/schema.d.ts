@@ -13968,7 +13968,9 @@ export interface components {
             stream_info: components["schemas"]["StreamInfo"];
             packshots: Record<string, never>[];
             drm: Record<string, never> | null;
+            /** @description The stream's trick-play index (WebVTT; cues name tiles of a sprite sheet, thumbs.jpg#xywh=x,y,w,h), signed like the stream; empty for live streams and sources without thumbnails */
             screenshot_url: string;
+            /** @description Seek points in seconds of the stream (a picture every 10 s; at most the first 3 hours) */
             screenshot_timings: number[];
         };
         Program: {
@@ -14398,6 +14400,10 @@ export interface components {
             trackers?: Record<string, never>[];
             drm?: unknown;
             packshots?: Record<string, never>[];
+            /** @description The stream's trick-play index (WebVTT over a sprite sheet), signed like the stream; empty when the source has none */
+            screenshot_url?: string;
+            /** @description Seek points in seconds (a picture every 10 s) */
+            screenshot_timings?: number[];
         };
         /** @description The error shape; a withdrawn content (error.type lost_content) adds the content under lost_content */
         CatalogNotFoundError: components["schemas"]["Error"] & {

@@ -226,6 +226,7 @@ export function ChannelViewer() {
       title: playing?.title ?? channel.name,
       subtitle: channel.name,
       artwork: channel.cover?.full,
+      thumbnails: s.screenshot_url && info?.kind === 'archive' ? { url: s.screenshot_url, offset: info.start ?? 0 } : undefined,
     };
   }, [stream.data, channel, ts, playing]);
 

@@ -31,6 +31,11 @@ export const PLAYER = {
   speeds: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const,
   /** Within 30 s of now counts as live. */
   liveEdgeSeconds: 30,
+  /** Scrub hover previews: only for videos over 20 s; the box is 147 px wide in fullscreen, 98 on phones, else 122.5. */
+  hoverPreviewMinDuration: 20,
+  hoverBoxFullscreen: 147,
+  hoverBoxPhone: 98,
+  hoverBoxDefault: 122.5,
 } as const;
 
 /** hls.js buffer settings of the spec's channel player (section 9 "HLS buffer"). */
