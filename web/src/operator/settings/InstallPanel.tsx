@@ -5,6 +5,7 @@ import { LANGUAGE_NAMES, LANGUAGES } from '@/shared/i18n/language';
 import { Button } from '@/shared/ui/Button';
 import styles from '../ui/console.module.css';
 import { errorText } from '../ui/errorText';
+import { useAction } from '../ui/useAction';
 import { QueryState } from '../ui/QueryState';
 import { previewPage } from './api';
 import { Field } from './Field';
@@ -70,9 +71,7 @@ function DeviceEditor({ device, lang }: { device: InstallDeviceSettings; lang: s
   const client = useQueryClient();
   const saved = ownText(device, lang);
   const [text, setText] = useState(saved);
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { pending, status, error, setError, run } = useAction();
   const [preview, setPreview] = useState<string | null>(null);
   const ids = { title: useId(), preview: useId() };
   const name = BRAND_NAMES[device.device] ?? t(device.device === 'smarttv' ? 'install.devices.smarttv' : 'install.devices.mobile');
@@ -82,20 +81,6 @@ function DeviceEditor({ device, lang }: { device: InstallDeviceSettings; lang: s
     client.setQueryData(installKeys.all, (old: InstallSettings | undefined) =>
       old ? { ...old, devices: old.devices.map((d) => (d.device === next.device ? next : d)) } : old,
     );
-
-  const run = async (action: () => Promise<void>, done: string) => {
-    setPending(true);
-    setError(null);
-    setStatus('');
-    try {
-      await action();
-      setStatus(done);
-    } catch (e) {
-      setError(errorText(tc, e));
-    } finally {
-      setPending(false);
-    }
-  };
 
   const save = () =>
     run(async () => {

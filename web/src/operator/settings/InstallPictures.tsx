@@ -1,41 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/ui/Button';
 import { useStaffSession } from '../session/StaffContext';
 import styles from '../ui/console.module.css';
-import { errorText } from '../ui/errorText';
+import { useAction } from '../ui/useAction';
 import { installKeys, pictureMarkdown, removeInstallPicture, uploadInstallPicture, type InstallPicture, type InstallSettings } from './installApi';
 import local from './settings.module.css';
 
 /** Pictures for the install instructions: upload, the Markdown that shows each, remove. */
 export function InstallPictures({ pictures }: { pictures: InstallPicture[] }) {
   const { t, i18n } = useTranslation('operator-settings');
-  const { t: tc } = useTranslation('operator');
   const session = useStaffSession();
   const client = useQueryClient();
   const file = useRef<HTMLInputElement>(null);
   const ids = { title: useId(), file: useId() };
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { pending, status, error, setError, run } = useAction();
 
   const setPictures = (next: (old: InstallPicture[]) => InstallPicture[]) =>
     client.setQueryData(installKeys.all, (old: InstallSettings | undefined) => (old ? { ...old, pictures: next(old.pictures) } : old));
-
-  const run = async (action: () => Promise<void>, done: string) => {
-    setPending(true);
-    setError(null);
-    setStatus('');
-    try {
-      await action();
-      setStatus(done);
-    } catch (e) {
-      setError(errorText(tc, e));
-    } finally {
-      setPending(false);
-    }
-  };
 
   const upload = () => {
     const chosen = file.current?.files?.[0];

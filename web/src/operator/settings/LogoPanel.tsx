@@ -1,40 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/ui/Button';
 import { useStaffSession } from '../session/StaffContext';
 import styles from '../ui/console.module.css';
-import { errorText } from '../ui/errorText';
+import { useAction } from '../ui/useAction';
 import { removeLogo, settingsKeys, uploadLogo, type OperatorSettings } from './api';
 import local from './settings.module.css';
 
 /** The operator's logo: the uploaded picture or the built-in one; upload and remove. */
 export function LogoPanel({ settings }: { settings: OperatorSettings }) {
   const { t, i18n } = useTranslation('operator-settings');
-  const { t: tc } = useTranslation('operator');
   const session = useStaffSession();
   const client = useQueryClient();
   const file = useRef<HTMLInputElement>(null);
   const ids = { title: useId(), file: useId() };
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { pending, status, error, setError, run: act } = useAction();
 
-  const run = async (action: () => Promise<OperatorSettings>, done: string) => {
-    setPending(true);
-    setError(null);
-    setStatus('');
-    try {
+  const run = (action: () => Promise<OperatorSettings>, done: string) =>
+    act(async () => {
       const answer = await action();
       client.setQueryData(settingsKeys.settings(), (old: OperatorSettings | undefined) => (old ? { ...old, logo_url: answer.logo_url } : answer));
-      setStatus(done);
       if (file.current) file.current.value = '';
-    } catch (e) {
-      setError(errorText(tc, e));
-    } finally {
-      setPending(false);
-    }
-  };
+    }, done);
 
   const upload = () => {
     const chosen = file.current?.files?.[0];
